@@ -1,0 +1,298 @@
+"""PDF lines and tables -> blocks: furniture out, title, headings, paragraphs, lists, code.
+
+Works on the whole document: page headers and footers are found by repetition
+across pages, the body font size and line spacing are measured over all pages,
+and a paragraph cut by a page break is left for ``cleanup.join_across_pages``.
+"""
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from chunking.cleanup import furniture_key, is_page_number_line, repeated_furniture
+from chunking.model import Block
+from chunking.pdf_headings import HeadingStyle, bullet_text, enumerated, heading_levels, is_heading, number_depth
+from chunking.pdf_tables import PageTable
+from chunking.pdf_text import Line
+
+_EDGE_ZONE = 0.12  # top and bottom share of a page where running headers and footers live
+_EDGE_LINES = 3  # at most this many lines from each edge are furniture candidates
+_PARAGRAPH_GAP = 1.3  # a baseline step this many times the usual leading starts a paragraph
+_SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+@dataclass(frozen=True)
+class PdfPage:
+    number: int
+    width: float
+    height: float
+    lines: tuple[Line, ...]  # outside tables, content order
+    tables: tuple[PageTable, ...]
+
+
+@dataclass
+class _Metrics:
+    body_size: float
+    leading: float
+    left: float
+    right_edge: float
+    text_width: float
+
+
+def layout_blocks(pages: Sequence[PdfPage]) -> tuple[str, list[Block]]:
+    """The document title (may be empty) and its blocks, ids not yet assigned."""
+    pages = drop_furniture(pages)
+    metrics = _measure(pages)
+    title, pages = _take_title(pages, metrics)
+    builder = _Builder(metrics)
+    for page in pages:
+        for element in _reading_order(page):
+            builder.add(element)
+        builder.end_page()
+    return title, _apply_levels(builder.finish())
+
+
+# --- furniture ---------------------------------------------------------------
+
+
+def drop_furniture(pages: Sequence[PdfPage]) -> list[PdfPage]:
+    """Remove running headers, footers and page numbers near the page edges."""
+    edge_lines = [_edge_lines(page) for page in pages]
+    repeated = repeated_furniture([[line.text for line in lines] for lines in edge_lines])
+    out = []
+    for page, candidates in zip(pages, edge_lines):
+        drop = {id(line) for line in candidates if furniture_key(line.text) in repeated or is_page_number_line(line.text)}
+        out.append(PdfPage(page.number, page.width, page.height, tuple(l for l in page.lines if id(l) not in drop), page.tables))
+    return out
+
+
+def _edge_lines(page: PdfPage) -> list[Line]:
+    ordered = sorted(page.lines, key=lambda line: line.top)
+    head = [l for l in ordered[:_EDGE_LINES] if l.bottom <= page.height * _EDGE_ZONE]
+    tail = [l for l in ordered[-_EDGE_LINES:] if l.top >= page.height * (1 - _EDGE_ZONE)]
+    return head + [l for l in tail if l not in head]
+
+
+# --- measurements --------------------------------------------------------------
+
+
+def _measure(pages: Sequence[PdfPage]) -> _Metrics:
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for line in page.lines:
+            if not line.mono:
+                sizes[line.size] += len(line.text)
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    steps, lefts, rights = [], [], []
+    for page in pages:
+        body_lines = [l for l in page.lines if abs(l.size - body) < 0.6 and not l.mono]
+        lefts += [l.x0 for l in body_lines]
+        rights += [l.x1 for l in body_lines]
+        for prev, line in zip(body_lines, body_lines[1:]):
+            step = line.baseline - prev.baseline
+            if 0.5 * body < step < 2.5 * body:
+                steps.append(step)
+    leading = statistics.median(steps) if steps else body * 1.2
+    left = _percentile(lefts, 0.1) if lefts else 72.0
+    right = _percentile(rights, 0.9) if rights else left + 450.0
+    return _Metrics(body, leading, left, right, max(right - left, 1.0))
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+# --- title ----------------------------------------------------------------------
+
+
+def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfPage]]:
+    """The largest line(s) opening page 1, in a size used nowhere else, are the title."""
+    if not pages or not pages[0].lines:
+        return "", pages
+    first = pages[0]
+    top_size = max(l.size for l in first.lines)
+    if top_size < metrics.body_size * 1.3:
+        return "", pages
+    opening = list(first.lines[:4])
+    start = next((i for i, l in enumerate(opening) if abs(l.size - top_size) < 0.3), None)
+    if start is None or number_depth(opening[start].text) is not None:
+        return "", pages
+    elsewhere = sum(1 for p in pages for l in p.lines if abs(l.size - top_size) < 0.3)
+    title_lines = [opening[start]]
+    for line in first.lines[start + 1 :]:
+        if abs(line.size - top_size) >= 0.3 or line.top - title_lines[-1].bottom > top_size:
+            break
+        title_lines.append(line)
+    if elsewhere > len(title_lines):
+        return "", pages  # that size is a heading level used again later
+    rest = tuple(l for l in first.lines if all(l is not t for t in title_lines))
+    title = " ".join(l.text for l in title_lines)
+    return title, [PdfPage(first.number, first.width, first.height, rest, first.tables), *pages[1:]]
+
+
+# --- grouping lines into blocks ---------------------------------------------------
+
+
+def _reading_order(page: PdfPage) -> list[Line | PageTable]:
+    """Lines in content order with each table placed before the first line below its top."""
+    out: list[Line | PageTable] = []
+    tables = sorted(page.tables, key=lambda t: t.bbox[1])
+    for line in page.lines:
+        while tables and tables[0].bbox[1] <= line.top:
+            out.append(tables.pop(0))
+        out.append(line)
+    out.extend(tables)
+    return out
+
+
+@dataclass
+class _Open:
+    kind: str  # "paragraph", "list", "code", "heading"
+    lines: list[Line] = field(default_factory=list)
+    items: list[list[Line]] = field(default_factory=list)  # for lists: lines per item
+    item_x0: float = 0.0  # where list item text starts
+
+
+class _Builder:
+    def __init__(self, metrics: _Metrics) -> None:
+        self.m = metrics
+        self.blocks: list[Block] = []
+        self.styles: dict[int, HeadingStyle] = {}  # block index -> heading style
+        self.open: _Open | None = None
+
+    # elements ---------------------------------------------------------------
+    def add(self, element: Line | PageTable) -> None:
+        if isinstance(element, PageTable):
+            self._close()
+            self.blocks.append(Block(id="", kind="table", table=element.table, pages=(element.page,)))
+            return
+        line = element
+        if line.mono:
+            self._continue_or_start("code", line, self._follows(line, 2.0))
+        elif is_heading(line, self.m.body_size, self.m.right_edge, self.m.text_width):
+            self._heading(line)
+        elif (item := bullet_text(line.text)) is not None or enumerated(line.text):
+            self._list_item(line, item)
+        else:
+            self._text(line)
+
+    def end_page(self) -> None:
+        if self.open is not None and self.open.kind != "list":
+            self._close()  # a paragraph cut by the page break is rejoined by clean-up
+
+    def finish(self) -> tuple[list[Block], dict[int, HeadingStyle]]:
+        self._close()
+        return self.blocks, self.styles
+
+    # kinds ------------------------------------------------------------------
+    def _heading(self, line: Line) -> None:
+        current = self.open
+        if (
+            current is not None
+            and current.kind == "heading"
+            and number_depth(line.text) is None
+            and abs(current.lines[-1].size - line.size) < 0.3
+            and current.lines[-1].bold == line.bold
+            and self._follows(line, 1.6)
+        ):
+            current.lines.append(line)  # a heading that wraps onto a second line
+            return
+        self._close()
+        self.open = _Open("heading", [line])
+
+    def _list_item(self, line: Line, bullet: str | None) -> None:
+        text = bullet if bullet is not None else line.text
+        marker_width = (line.x1 - line.x0) * (1 - len(text) / max(len(line.text), 1))
+        item_line = Line(text, line.page, line.x0, line.x1, line.top, line.bottom, line.baseline, line.size, line.bold, line.mono)
+        current = self.open
+        if current is not None and current.kind == "list" and self._follows(line, 2.5, any_page=True):
+            current.items.append([item_line])
+            current.lines.append(line)
+            return
+        self._close()
+        self.open = _Open("list", [line], [[item_line]], item_x0=line.x0 + marker_width)
+
+    def _text(self, line: Line) -> None:
+        current = self.open
+        if current is not None and current.kind == "list":
+            if line.page == current.lines[-1].page and line.x0 >= current.item_x0 - 4 and self._follows(line, _PARAGRAPH_GAP):
+                current.items[-1].append(line)
+                current.lines.append(line)
+                return
+            self._close()
+            current = None
+        if current is not None and current.kind == "paragraph" and self._continues_paragraph(current.lines[-1], line):
+            current.lines.append(line)
+            return
+        self._close()
+        self.open = _Open("paragraph", [line])
+
+    def _continue_or_start(self, kind: str, line: Line, follows: bool) -> None:
+        if self.open is not None and self.open.kind == kind and follows:
+            self.open.lines.append(line)
+            return
+        self._close()
+        self.open = _Open(kind, [line])
+
+    # geometry ---------------------------------------------------------------
+    def _follows(self, line: Line, factor: float, *, any_page: bool = False) -> bool:
+        if self.open is None:
+            return False
+        prev = self.open.lines[-1]
+        if prev.page != line.page:
+            return any_page and line.page == prev.page + 1
+        step = line.baseline - prev.baseline
+        return 0 < step <= self.m.leading * factor * max(line.size / self.m.body_size, 1.0)
+
+    def _continues_paragraph(self, prev: Line, line: Line) -> bool:
+        if prev.page != line.page or abs(prev.size - line.size) > 0.6 or prev.bold != line.bold and line.bold:
+            return False
+        step = line.baseline - prev.baseline
+        if not 0 < step <= self.m.leading * _PARAGRAPH_GAP * max(line.size / self.m.body_size, 1.0):
+            return False
+        ended = prev.text.rstrip().endswith(_SENTENCE_END)
+        short = prev.x1 < self.m.right_edge - 0.15 * self.m.text_width
+        indented = line.x0 > prev.x0 + 8 and line.x0 > self.m.left + 8
+        return not (ended and (short or indented))
+
+    # output -----------------------------------------------------------------
+    def _close(self) -> None:
+        current, self.open = self.open, None
+        if current is None:
+            return
+        pages = tuple(sorted({l.page for l in current.lines}))
+        if current.kind == "heading":
+            first = current.lines[0]
+            self.styles[len(self.blocks)] = HeadingStyle(first.size, first.bold, number_depth(first.text))
+            text = " ".join(l.text for l in current.lines)
+            self.blocks.append(Block(id="", kind="heading", text=text, level=1, pages=pages))
+        elif current.kind == "list":
+            items = tuple("\n".join(l.text for l in item) for item in current.items)
+            self.blocks.append(Block(id="", kind="list", items=items, pages=pages))
+        elif current.kind == "code":
+            self.blocks.append(Block(id="", kind="code", text=_code_text(current.lines), pages=pages))
+        else:
+            self.blocks.append(Block(id="", kind="paragraph", text="\n".join(l.text for l in current.lines), pages=pages))
+
+
+def _code_text(lines: list[Line]) -> str:
+    left = min(l.x0 for l in lines)
+    out = []
+    for line in lines:
+        width = max(line.size * 0.6, 1.0)  # monospaced advance is about 0.6 em
+        out.append(" " * round((line.x0 - left) / width) + line.text)
+    return "\n".join(out)
+
+
+def _apply_levels(built: tuple[list[Block], dict[int, HeadingStyle]]) -> list[Block]:
+    blocks, styles = built
+    indexes = sorted(styles)
+    levels = heading_levels([styles[i] for i in indexes])
+    out = list(blocks)
+    for index, level in zip(indexes, levels):
+        block = out[index]
+        out[index] = Block(id="", kind="heading", text=block.text, level=level, pages=block.pages)
+    return out

@@ -1,0 +1,56 @@
+"""The model-free PDF path: PDFium text and rulings -> tables, headings, paragraphs.
+
+Used when no Docling layout-model artifacts are configured. Steps, each in its
+own module: ``pdf_text`` (characters, fonts, lines), ``pdf_rulings`` (ruling
+edges), ``pdf_tables`` (ruled tables with header rows), ``pdf_headings`` and
+``pdf_layout`` (furniture, title, headings with levels, paragraphs, lists).
+"""
+from __future__ import annotations
+
+from chunking import errors
+from chunking.model import Document
+from chunking.pdf_layout import PdfPage, layout_blocks
+from chunking.pdf_rulings import read_rulings
+from chunking.pdf_tables import find_tables
+from chunking.pdf_text import lines, open_pdf, read_page, text_layer_state
+
+
+def check_pdf(data: bytes, name: str) -> int:
+    """Raise ``ConversionError`` for encrypted, damaged or text-less PDFs; else the page count."""
+    document = open_pdf(data, name)
+    try:
+        _require_text(document, name)
+        return len(document)
+    finally:
+        document.close()
+
+
+def convert_pdf(data: bytes, *, name: str) -> Document:
+    """Convert a PDF without layout models (blocks get their ids in clean-up)."""
+    document = open_pdf(data, name)
+    try:
+        _require_text(document, name)
+        pages = [_read(document, index) for index in range(len(document))]
+        title, blocks = layout_blocks(pages)
+        return Document(title=title, blocks=tuple(blocks), source_name=name, page_count=len(document))
+    finally:
+        document.close()
+
+
+def _require_text(document, name: str) -> None:
+    state = text_layer_state(document)
+    if state == "images":
+        raise errors.no_text_layer(name)
+    if state == "blank":
+        raise errors.no_text(name)
+
+
+def _read(document, index: int) -> PdfPage:
+    page = document[index]
+    try:
+        text = read_page(page, index + 1)
+        tables = find_tables(text, read_rulings(page))
+        body = lines(text, exclude=[t.bbox for t in tables])
+        return PdfPage(index + 1, text.width, text.height, tuple(body), tuple(tables))
+    finally:
+        page.close()

@@ -1,0 +1,241 @@
+"""PDF characters and text lines with font size and weight, read with PDFium (no models).
+
+``open_pdf`` classifies unreadable files (encrypted, damaged); ``text_layer_state``
+tells a scan from a text PDF; ``read_page`` takes every character of a page
+once, with its box and font; ``lines`` groups characters into visual lines, in
+content order, optionally only inside or outside some boxes (table areas).
+"""
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from chunking import errors
+
+BBox = tuple[float, float, float, float]  # x0, top, x1, bottom; measured from the page's top-left
+
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|,b\b|-b\b|\bbd\b", re.IGNORECASE)
+_MONO_NAME = re.compile(r"courier|mono|consol|menlo|code", re.IGNORECASE)
+_FORCE_BOLD_FLAG = 1 << 18
+_FIXED_PITCH_FLAG = 1
+LINE_BREAK, HYPHEN_BREAK, SPACE = 0, 1, 2  # markers between characters
+
+
+@dataclass(frozen=True)
+class Font:
+    size: float  # effective size in points (font size times text scale)
+    bold: bool
+    mono: bool
+
+
+class Char(NamedTuple):  # a tuple: pages have thousands, a frozen dataclass is slow to build
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    font: Font
+
+
+@dataclass(frozen=True)
+class PageText:
+    number: int  # 1-based
+    width: float
+    height: float
+    stream: tuple[Char | int, ...]  # characters and break markers in content order
+
+
+@dataclass(frozen=True)
+class Line:
+    """One visual line of text on a page."""
+
+    text: str
+    page: int  # 1-based
+    x0: float
+    x1: float
+    top: float  # distance from the top of the page
+    bottom: float
+    baseline: float  # most characters sit on it
+    size: float  # dominant font size, in points
+    bold: bool  # (nearly) every character is bold
+    mono: bool  # (nearly) every character is monospaced
+
+
+_NO_FONT = Font(0.0, False, False)
+
+
+def open_pdf(data: bytes, name: str) -> pdfium.PdfDocument:
+    """Open a PDF or raise the ``ConversionError`` an admin can act on."""
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        if "password" in str(exc).lower():
+            raise errors.encrypted(name) from exc
+        raise errors.corrupt(name, "pdf") from exc
+    if len(document) == 0:
+        document.close()
+        raise errors.corrupt(name, "pdf", "it has no pages")
+    return document
+
+
+def text_layer_state(document: pdfium.PdfDocument) -> str:
+    """"text" when any page has text, else "images" (a scan) or "blank"."""
+    has_images = False
+    for index in range(len(document)):
+        page = document[index]
+        textpage = page.get_textpage()
+        try:
+            if textpage.get_text_range().strip():
+                return "text"
+        finally:
+            textpage.close()
+        if not has_images:
+            has_images = any(True for _ in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=2))
+    return "images" if has_images else "blank"
+
+
+def read_page(page: pdfium.PdfPage, number: int) -> PageText:
+    """Every character of a page with its box and font, plus PDFium's line-break marks."""
+    width, height = page.get_size()
+    textpage = page.get_textpage()
+    try:
+        stream = _read_stream(textpage.raw, height)
+    finally:
+        textpage.close()
+    return PageText(number, width, height, tuple(stream))
+
+
+def _read_stream(raw, page_height: float) -> list[Char | int]:
+    count = pdfium_c.FPDFText_CountChars(raw)
+    codes = _char_codes(raw, count)
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    get_box, get_object = pdfium_c.FPDFText_GetCharBox, _GET_TEXT_OBJECT
+    fonts: dict[int, Font] = {}
+    stream: list[Char | int] = []
+    for i in range(count):
+        code = codes[i]
+        if code == 0x0A or code == 0x0D:
+            if not stream or stream[-1] != LINE_BREAK:
+                stream.append(LINE_BREAK)
+            continue
+        if code == 0x02 or code == 0xFFFE:  # PDFium's mark for a hyphen it took out at a line end
+            stream.append(HYPHEN_BREAK)
+            continue
+        char = chr(code)
+        if char.isspace() or code < 0x20:
+            stream.append(SPACE)
+            continue
+        get_box(raw, i, left, right, bottom, top)
+        key = get_object(raw, i) or 0
+        font = fonts.get(key)
+        if font is None:
+            font = fonts[key] = _describe_font(pdfium_c.FPDFText_GetTextObject(raw, i)) if key else _NO_FONT
+        stream.append(Char(char, left.value, page_height - top.value, right.value, page_height - bottom.value, font))
+    return stream
+
+
+def lines(page: PageText, *, exclude: Sequence[BBox] = (), include: BBox | None = None) -> list[Line]:
+    """Group characters into lines: PDFium's line breaks, checked by geometry."""
+    out: list[Line] = []
+    chars: list[Char] = []
+    text: list[str] = []
+    line_top = line_bottom = last_x0 = 0.0
+
+    def flush(hyphen: bool = False) -> None:
+        if chars:
+            out.append(_make_line(chars, "".join(text), page.number, hyphen))
+        chars.clear()
+        text.clear()
+
+    for item in page.stream:
+        if isinstance(item, int):
+            if item == LINE_BREAK:
+                flush()
+            elif item == HYPHEN_BREAK:
+                flush(hyphen=True)
+            elif chars and text[-1] != " ":
+                text.append(" ")
+            continue
+        if include is not None and not _inside(item, (include,)):
+            continue
+        if exclude and _inside(item, exclude):
+            continue
+        mid = (item.top + item.bottom) / 2
+        if chars and (
+            mid < line_top - 2 or mid > line_bottom + 2 or item.x0 < last_x0 - 4 * max(line_bottom - line_top, 1.0)
+        ):
+            flush()
+        if chars:
+            line_top, line_bottom = min(line_top, item.top), max(line_bottom, item.bottom)
+        else:
+            line_top, line_bottom = item.top, item.bottom
+        last_x0 = item.x0
+        chars.append(item)
+        text.append(item.text)
+    flush()
+    return out
+
+
+def _char_codes(raw_textpage, count: int) -> list[int]:
+    """All character codes of a page in one call (UTF-16 units, one per character)."""
+    buffer = (ctypes.c_ushort * (count + 1))()
+    written = pdfium_c.FPDFText_GetText(raw_textpage, 0, count, buffer)
+    if written - 1 == count:
+        return list(buffer)[:count]
+    return [pdfium_c.FPDFText_GetUnicode(raw_textpage, i) for i in range(count)]
+
+
+# FPDFText_GetTextObject returning a plain address, to key the font cache cheaply.
+_GET_TEXT_OBJECT = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)(
+    ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.c_void_p).value
+)
+
+
+def _inside(char: Char, boxes: Sequence[BBox]) -> bool:
+    cx, cy = (char.x0 + char.x1) / 2, (char.top + char.bottom) / 2
+    return any(b[0] - 1 <= cx <= b[2] + 1 and b[1] - 1 <= cy <= b[3] + 1 for b in boxes)
+
+
+def _describe_font(text_obj) -> Font:
+    size = ctypes.c_float()
+    pdfium_c.FPDFTextObj_GetFontSize(text_obj, size)
+    matrix = pdfium_c.FS_MATRIX()
+    scale = 1.0
+    if pdfium_c.FPDFPageObj_GetMatrix(text_obj, matrix):
+        scale = math.hypot(matrix.c, matrix.d) or 1.0
+    font = pdfium_c.FPDFTextObj_GetFont(text_obj)
+    name, weight, flags = "", -1, 0
+    if font:
+        buffer = ctypes.create_string_buffer(128)
+        length = pdfium_c.FPDFFont_GetBaseFontName(font, buffer, len(buffer))
+        name = buffer.raw[: max(length - 1, 0)].decode("latin-1", "replace")
+        weight = pdfium_c.FPDFFont_GetWeight(font)
+        flags = pdfium_c.FPDFFont_GetFlags(font)
+    bold = bool(_BOLD_NAME.search(name)) or weight >= 600 or bool(flags & _FORCE_BOLD_FLAG)
+    mono = bool(_MONO_NAME.search(name)) or bool(flags & _FIXED_PITCH_FLAG)
+    return Font(round(size.value * scale, 1), bold, mono)
+
+
+def _make_line(chars: list[Char], text: str, page: int, hyphen: bool) -> Line:
+    sizes = Counter(c.font.size for c in chars)
+    return Line(
+        text=text.strip() + ("-" if hyphen else ""),
+        page=page,
+        x0=min(c.x0 for c in chars),
+        x1=max(c.x1 for c in chars),
+        top=min(c.top for c in chars),
+        bottom=max(c.bottom for c in chars),
+        baseline=statistics.median_high(c.bottom for c in chars),
+        size=sizes.most_common(1)[0][0],
+        bold=sum(c.font.bold for c in chars) >= 0.9 * len(chars),
+        mono=sum(c.font.mono for c in chars) >= 0.9 * len(chars),
+    )

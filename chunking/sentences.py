@@ -1,0 +1,88 @@
+"""Sentence splitting that survives policy-document abbreviations and decimals.
+
+pysbd does the splitting; a small fix-up then rejoins pieces that pysbd cut after
+an abbreviation it does not know ("approx. 5 km", "Rs. 500"). Sentences are
+sliced from the original text, so joining them with single spaces gives the
+text back up to whitespace.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Never end a sentence: what follows them belongs to the same sentence.
+ALWAYS_JOINED = frozenset(
+    {
+        "e.g.", "i.e.", "viz.", "cf.", "vs.", "approx.", "incl.", "excl.", "esp.",
+        "no.", "nos.", "sec.", "secs.", "art.", "cl.", "para.", "paras.", "fig.",
+        "ref.", "ch.", "vol.", "p.", "pp.", "rs.", "dr.", "mr.", "mrs.", "ms.",
+        "prof.", "hon.", "dept.", "govt.",
+    }
+)
+# May end a sentence: joined only when the next piece starts in lower case or a digit.
+SOMETIMES_JOINED = frozenset({"etc.", "ltd.", "inc.", "co.", "corp.", "hrs.", "yrs.", "mins.", "max.", "min.", "est."})
+
+_LAST_WORD = re.compile(r"(\S+)\s*$")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split text into sentences; each returned sentence is stripped and non-empty."""
+    if not text or not text.strip():
+        return []
+    pieces = _pysbd_pieces(text)
+    return _rejoin_abbreviations(pieces)
+
+
+def _pysbd_pieces(text: str) -> list[str]:
+    # pysbd ends a sentence at every line break; a converted paragraph keeps the line
+    # breaks of its source, so segment a copy with them as spaces (same offsets).
+    flat = text.replace("\r", " ").replace("\n", " ")
+    segments = [s.strip() for s in _segmenter().segment(flat) if s and s.strip()]
+    return _slice_from_original(flat, segments, original=text)
+
+
+@lru_cache(maxsize=1)
+def _segmenter():
+    import pysbd
+
+    return pysbd.Segmenter(language="en", clean=False)
+
+
+def _slice_from_original(text: str, segments: list[str], *, original: str) -> list[str]:
+    """Re-cut the original text at the segment starts, so nothing is altered or lost."""
+    starts, cursor = [], 0
+    for segment in segments:
+        found = text.find(segment, cursor)
+        if found < 0:  # pysbd changed the text: fall back to its own pieces
+            return segments
+        starts.append(found)
+        cursor = found + len(segment)
+    if not starts:
+        return [original.strip()]
+    starts[0] = 0
+    bounds = starts + [len(original)]
+    pieces = [original[a:b].strip() for a, b in zip(bounds, bounds[1:])]
+    return [p for p in pieces if p]
+
+
+def _rejoin_abbreviations(pieces: list[str]) -> list[str]:
+    out: list[str] = []
+    for piece in pieces:
+        if out and _ends_with_joining_abbreviation(out[-1], piece):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+def _ends_with_joining_abbreviation(previous: str, following: str) -> bool:
+    match = _LAST_WORD.search(previous)
+    if not match:
+        return False
+    word = match.group(1).lower().lstrip("([\"'")
+    if word in ALWAYS_JOINED:
+        return True
+    if word in SOMETIMES_JOINED:
+        first = following.lstrip("([\"'")[:1]
+        return bool(first) and (first.islower() or first.isdigit())
+    return False

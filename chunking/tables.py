@@ -1,0 +1,138 @@
+"""Tables as readable text: a markdown pipe table, and one sentence per body row."""
+from __future__ import annotations
+
+import re
+
+from .model import Table
+
+HEADER_PART_SEPARATOR = " - "
+_WRAPPING_EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1$")
+
+
+def cell_text(cell: object) -> str:
+    """Whitespace collapsed; markdown emphasis wrapping a whole cell ("**Grade**") removed."""
+    text = " ".join(str(cell or "").split())
+    return _WRAPPING_EMPHASIS.sub(r"\2", text)
+
+
+def normalised(table: Table) -> Table:
+    """Clean cells; promote the first row to the header when a table has none."""
+    header_rows = tuple(tuple(cell_text(c) for c in row) for row in table.header_rows)
+    rows = tuple(tuple(cell_text(c) for c in row) for row in table.rows)
+    header_rows = tuple(row for row in header_rows if any(row))
+    if not header_rows and len(rows) >= 2:
+        header_rows, rows = rows[:1], rows[1:]
+    return Table(
+        header_rows=header_rows,
+        rows=tuple(row for row in rows if any(row)),
+        caption=cell_text(table.caption),
+        row_header_columns=max(table.row_header_columns, 0),
+    )
+
+
+def column_count(table: Table) -> int:
+    return max((len(row) for row in table.header_rows + table.rows), default=0)
+
+
+def column_names(table: Table) -> list[str]:
+    """One name per column, multi-row headers joined top to bottom ("Allowance - Metro")."""
+    width = column_count(table)
+    label_columns = label_column_count(table)
+    filled = [
+        _fill_spans(_padded(row, width), start=label_columns) if i < len(table.header_rows) - 1
+        else _padded(row, width)
+        for i, row in enumerate(table.header_rows)
+    ]
+    return [_join_header_parts([row[col] for row in filled]) for col in range(width)]
+
+
+def label_column_count(table: Table) -> int:
+    """Leading columns that name a row: as declared, else the first column."""
+    width = column_count(table)
+    if table.row_header_columns > 0:
+        return min(table.row_header_columns, width)
+    return 1 if width > 1 else 0
+
+
+def _padded(row: tuple[str, ...], width: int) -> list[str]:
+    return list(row) + [""] * (width - len(row))
+
+
+def _fill_spans(row: list[str], *, start: int) -> list[str]:
+    """An empty upper header cell continues the cell on its left (a merged cell)."""
+    out = list(row)
+    for col in range(max(start, 1), len(out)):
+        if not out[col] and col - 1 >= start:
+            out[col] = out[col - 1]
+    return out
+
+
+def _join_header_parts(parts: list[str]) -> str:
+    kept: list[str] = []
+    for part in parts:
+        if part and (not kept or kept[-1].casefold() != part.casefold()):
+            kept.append(part)
+    return HEADER_PART_SEPARATOR.join(kept)
+
+
+def _markdown_row(cells: list[str]) -> str:
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
+def render_header(table: Table) -> str:
+    """Caption line (if any) plus the markdown header and separator lines."""
+    width = column_count(table)
+    lines = [table.caption] if table.caption else []
+    if table.header_rows and width:
+        names = column_names(table)
+        lines.append(_markdown_row(names))
+        lines.append(_markdown_row(["---"] * width))
+    return "\n".join(lines)
+
+
+def render_row(table: Table, row: tuple[str, ...]) -> str:
+    return _markdown_row(_padded(row, column_count(table)))
+
+
+def render_table(table: Table) -> str:
+    header = render_header(table)
+    body = "\n".join(render_row(table, row) for row in table.rows)
+    return "\n".join(part for part in (header, body) if part)
+
+
+def row_sentences(table: Table) -> list[tuple[int, str]]:
+    """(row index, sentence) for every body row that has a value besides its labels."""
+    names = column_names(table)
+    labels = label_column_count(table)
+    out: list[tuple[int, str]] = []
+    previous_labels = [""] * labels
+    for index, row in enumerate(table.rows):
+        cells = _padded(row, len(names))
+        label_values = [cells[c] or previous_labels[c] for c in range(labels)]
+        previous_labels = label_values
+        sentence = _row_sentence(names, label_values, cells[labels:], labels, table.caption)
+        if sentence:
+            out.append((index, sentence))
+    return out
+
+
+def _row_sentence(
+    names: list[str], label_values: list[str], values: list[str], labels: int, caption: str
+) -> str:
+    value_parts = [
+        f"{names[labels + i]}: {value}" if names[labels + i] else value
+        for i, value in enumerate(values)
+        if value
+    ]
+    if not value_parts:
+        return ""
+    label_parts = [_label_part(names[c], value) for c, value in enumerate(label_values) if value]
+    sentence = ", ".join(label_parts + value_parts)
+    lead = caption.rstrip(" .:;")
+    return f"{lead}: {sentence}" if lead else sentence
+
+
+def _label_part(name: str, value: str) -> str:
+    if not name or value.casefold().startswith(name.casefold()):
+        return value
+    return f"{name} {value}"

@@ -1,0 +1,12 @@
+"""Test-run environment, set before Django reads its settings.
+
+Tests use their own Celery queue and Redis database so they never disturb a running `make run`,
+and their own media folder.
+"""
+import os
+import tempfile
+
+os.environ.setdefault("CELERY_QUEUE", "policypal-test")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
+os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="policypal-test-media-"))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")

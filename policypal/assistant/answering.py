@@ -1,0 +1,160 @@
+"""The built-in answerer: composes an answer from retrieved evidence, every sentence cited.
+
+It picks the sentences that answer the question from the top chunks, keeps each rule's
+conditions and exceptions next to it, and says plainly when the policies the user can see
+do not cover the question. No external service is involved.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from chunking.rules import is_qualifier
+from chunking.sentences import split_sentences
+from retrieval.access import today
+from retrieval.context import ContextChunk, answer_context
+from retrieval.embedding import get_embedder
+from retrieval.models import Chunk
+
+NOT_COVERED = "The policies you can see do not cover this question."
+COVERED_MIN_SIMILARITY = 0.38  # cosine between the question and the best evidence sentence (measured on samples/eval)
+SENTENCE_WINDOW = 0.10  # keep sentences scoring within this of the best one
+MAX_SENTENCES = 4
+MAX_EVIDENCE_CHUNKS = 4
+
+
+@dataclass
+class ComposedAnswer:
+    question: str
+    as_of: dt.date
+    text: str
+    covered: bool
+    citations: list[Chunk] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Candidate:
+    chunk_index: int
+    position: int
+    text: str
+    score: float = 0.0
+
+
+def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int = 5) -> ComposedAnswer:
+    as_of = as_of or today()
+    question = " ".join((question or "").split())
+    if not question:
+        return ComposedAnswer(question="", as_of=as_of, text="Please type a question.", covered=False)
+    context = answer_context(question=question, user=user, as_of=as_of, k=k)
+    notices = [n.message for n in context.notices]
+    evidence = context.chunks[:MAX_EVIDENCE_CHUNKS]
+    if not evidence:
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+    candidates = _candidates(evidence)
+    if not candidates:
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+    _score(question, candidates)
+    best = max(c.score for c in candidates)
+    if best < COVERED_MIN_SIMILARITY:
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+    chosen = _choose(candidates, best)
+    text, cited = _render(chosen, evidence)
+    text = _with_upcoming_changes(text, cited, question, context.notices)
+    return ComposedAnswer(question=question, as_of=as_of, text=text, covered=True, citations=cited, notices=notices)
+
+
+def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices) -> str:
+    """Say what changes, and when, for each cited policy with a newer version not yet in force."""
+    cited_policies = {c.policy_id for c in cited}
+    for notice in notices:
+        if notice.chunk is None or notice.version.policy_id not in cited_policies:
+            continue
+        candidates = [_Candidate(0, i, s) for i, s in enumerate(_evidence_sentences(notice.chunk))]
+        if not candidates:
+            continue
+        _score(question, candidates)
+        best = max(candidates, key=lambda c: c.score)
+        keep = {id(best)}
+        _keep_qualifiers(candidates, best.position, keep)
+        sentences = " ".join(_as_sentence(c.text) for c in candidates if id(c) in keep)
+        cited.append(notice.chunk)
+        date = notice.version.effective_from.strftime("%-d %B %Y")
+        text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(cited)}]"
+    return text
+
+
+def _candidates(evidence: list[ContextChunk]) -> list[_Candidate]:
+    out = []
+    for index, item in enumerate(evidence):
+        for position, sentence in enumerate(_evidence_sentences(item.chunk)):
+            out.append(_Candidate(chunk_index=index, position=position, text=sentence))
+    return out
+
+
+def _evidence_sentences(chunk: Chunk) -> list[str]:
+    if chunk.kind == Chunk.Kind.TABLE:
+        rows = list(chunk.children.filter(kind=Chunk.Kind.TABLE_ROW).order_by("ordinal").values_list("text", flat=True))
+        if rows:
+            return rows
+    if chunk.kind == Chunk.Kind.TABLE_ROW:
+        return [chunk.text]
+    sentences = []
+    for line in chunk.text.splitlines():
+        line = line.strip()
+        if line:
+            sentences.extend(split_sentences(line))
+    return sentences
+
+
+def _score(question: str, candidates: list[_Candidate]) -> None:
+    vectors = get_embedder().encode([question] + [c.text for c in candidates])
+    similarities = vectors[1:] @ vectors[0]
+    for candidate, similarity in zip(candidates, similarities):
+        rank_bonus = 0.03 / (1 + candidate.chunk_index)  # ties go to the better-ranked chunk
+        candidate.score = float(np.clip(similarity, -1, 1)) + rank_bonus
+
+
+def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
+    ranked = sorted(candidates, key=lambda c: -c.score)
+    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW][:MAX_SENTENCES]
+    by_chunk: dict[int, list[_Candidate]] = {}
+    for candidate in candidates:
+        by_chunk.setdefault(candidate.chunk_index, []).append(candidate)
+    keep = {id(c) for c in chosen}
+    for candidate in list(chosen):
+        siblings = by_chunk[candidate.chunk_index]
+        _keep_qualifiers(siblings, candidate.position, keep)
+    return [c for c in candidates if id(c) in keep]
+
+
+def _keep_qualifiers(siblings: list[_Candidate], position: int, keep: set[int]) -> None:
+    """A rule's exceptions and conditions follow it: keep the qualifying sentences after it,
+    and the rule a chosen qualifier refers back to."""
+    next_position = position + 1
+    while next_position < len(siblings) and is_qualifier(siblings[next_position].text):
+        keep.add(id(siblings[next_position]))
+        next_position += 1
+    back = position
+    while back > 0 and is_qualifier(siblings[back].text):
+        back -= 1
+        keep.add(id(siblings[back]))
+
+
+def _render(chosen: list[_Candidate], evidence: list[ContextChunk]) -> tuple[str, list[Chunk]]:
+    order = sorted({c.chunk_index for c in chosen}, key=lambda i: min(x.chunk_index for x in chosen if x.chunk_index == i))
+    cited: list[Chunk] = []
+    paragraphs = []
+    for chunk_index in order:
+        cited.append(evidence[chunk_index].chunk)
+        n = len(cited)
+        sentences = [c.text for c in chosen if c.chunk_index == chunk_index]
+        paragraphs.append(" ".join(_as_sentence(s) for s in sentences) + f" [{n}]")
+    return "\n\n".join(paragraphs), cited
+
+
+def _as_sentence(text: str) -> str:
+    text = text.strip()
+    return text if text[-1:] in ".!?:;" else text + "."

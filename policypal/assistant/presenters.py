@@ -1,0 +1,38 @@
+"""Plain-data views of answers and citations, for JSON (command line and HTTP) and templates."""
+from __future__ import annotations
+
+from django.urls import reverse
+
+from retrieval.models import Chunk
+
+from .answering import ComposedAnswer
+
+
+def citation_dict(n: int, chunk: Chunk) -> dict:
+    version = chunk.version
+    source = chunk.source
+    return {
+        "n": n,
+        "chunk_id": chunk.pk,
+        "breadcrumb": chunk.breadcrumb,
+        "text": chunk.text,
+        "policy": version.policy.key,
+        "policy_title": version.policy.title,
+        "version": version.number,
+        "effective_from": version.effective_from.isoformat(),
+        "effective_to": version.effective_to.isoformat() if version.effective_to else None,
+        "source": source.original_name if source else "",
+        "pages": list(chunk.pages),
+        "url": reverse("assistant:chunk", args=[chunk.pk]),
+    }
+
+
+def answer_dict(composed: ComposedAnswer) -> dict:
+    return {
+        "question": composed.question,
+        "as_of": composed.as_of.isoformat(),
+        "answer": composed.text,
+        "covered": composed.covered,
+        "notices": composed.notices,
+        "citations": [citation_dict(n, c) for n, c in enumerate(composed.citations, start=1)],
+    }

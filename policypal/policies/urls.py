@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+app_name = "policies"
+urlpatterns = [
+    path("", views.policy_list, name="policy_list"),
+    path("upload/", views.version_upload, name="upload"),
+    path("versions/<int:pk>/", views.version_detail, name="version_detail"),
+    path("versions/<int:pk>/publish/", views.version_publish, name="version_publish"),
+    path("versions/<int:pk>/retire/", views.version_retire, name="version_retire"),
+    path("versions/<int:pk>/retry/", views.version_retry, name="version_retry"),
+    path("sources/<int:pk>/", views.source_download, name="source_download"),
+]

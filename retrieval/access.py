@@ -1,0 +1,54 @@
+"""Who may see which chunks: the SQL filter shared by every read of the chunk table.
+
+A policy with no groups is open to every signed-in user; otherwise the user must be in one of
+its groups (superusers see everything). Only published, ready, non-retired versions in force on
+the asked date are visible to questions.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+
+
+def user_group_ids(user) -> list[int]:
+    if user is None or not user.is_authenticated:
+        return []
+    return list(user.groups.values_list("id", flat=True))
+
+
+def sees_everything(user) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
+def today() -> dt.date:
+    return timezone.localdate()
+
+
+# Versions a user may ask about on a date. Parameters: as_of (date), all (bool), groups (int[]).
+VERSIONS_IN_FORCE_SQL = """
+    SELECT v.id
+    FROM policies_policyversion v
+    WHERE v.published AND v.status = 'ready' AND v.retired_at IS NULL
+      AND v.effective_from <= %(as_of)s
+      AND (v.effective_to IS NULL OR v.effective_to > %(as_of)s)
+      AND (
+        %(all)s
+        OR NOT EXISTS (SELECT 1 FROM policies_policy_groups pg WHERE pg.policy_id = v.policy_id)
+        OR EXISTS (SELECT 1 FROM policies_policy_groups pg
+                   WHERE pg.policy_id = v.policy_id AND pg.group_id = ANY(%(groups)s))
+      )
+"""
+
+
+def access_params(user, as_of: dt.date | None) -> dict:
+    return {"as_of": as_of or today(), "all": sees_everything(user), "groups": user_group_ids(user)}
+
+
+def policy_visible_q(user):
+    """A Q over Policy for the policies the user may read at all (any version)."""
+    from django.db.models import Q
+
+    if sees_everything(user):
+        return Q()
+    return Q(groups__isnull=True) | Q(groups__in=user_group_ids(user))

@@ -1,0 +1,353 @@
+"""The answer context: ranked chunks after parent expansion, within a token budget,
+plus notices of newer versions announced but not yet in force.
+
+Parent expansion (``expand=True``), in rank order:
+- a ranked table row brings its whole table (every piece of it, header included) when the
+  table fits in what is left of the budget; otherwise the row stays on its own;
+- a ranked block brings its section when the section fits in what is left of the budget
+  and takes at most ``section_share`` of the whole budget; otherwise the block stays;
+- nothing is repeated: a chunk whose section or table is already in the context is not
+  added again (it is recorded in ``expanded_from``); when a section comes in, the blocks of
+  it already taken are replaced by it, at the place of the best of them; a block that
+  repeats paragraphs of a block already taken (chunking with overlap) is trimmed to what is
+  new.
+The budget counts embedding-model tokens (the chunks' ``token_count``: breadcrumb and text).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.db import connection
+
+from policypal.policies.models import PolicyVersion
+
+from .access import policy_visible_q, today
+from .embedding import get_embedder, get_token_counter
+from .models import Chunk
+from .search import SearchHit, chunk_search_hybrid, vector_literal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scratch import ScratchIndex
+
+SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
+PARAGRAPH = "\n\n"
+
+
+@dataclass
+class ContextChunk:
+    chunk: Chunk
+    score: float
+    similarity: float | None
+    rank: int  # rank of the hit that brought it in (1 = best)
+    expanded_from: list[int] = field(default_factory=list)  # ids of ranked chunks it stands for
+    text: str = ""  # the text given to the answerer: chunk.text, less paragraphs already in the context
+    token_count: int = 0  # tokens of breadcrumb + text, as counted for the budget
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            self.text = self.chunk.text
+        if not self.token_count:
+            self.token_count = self.chunk.token_count
+
+    @property
+    def trimmed(self) -> bool:
+        return self.text != self.chunk.text
+
+
+@dataclass
+class VersionNotice:
+    policy_title: str
+    version: PolicyVersion
+    chunk: Chunk | None  # the best-matching chunk of the upcoming version
+
+    @property
+    def message(self) -> str:
+        date = self.version.effective_from.strftime("%-d %B %Y")
+        where = f" (see {self.chunk.breadcrumb})" if self.chunk else ""
+        return f"A new version (v{self.version.number}) of {self.policy_title} takes effect on {date}{where}."
+
+
+@dataclass
+class AnswerContext:
+    question: str
+    as_of: dt.date
+    chunks: list[ContextChunk]
+    notices: list[VersionNotice]
+    hits: list[SearchHit]
+
+    @property
+    def token_count(self) -> int:
+        return sum(c.token_count for c in self.chunks)
+
+
+def answer_context(
+    *, question: str, user, as_of: dt.date | None = None, k: int = 5, budget: int | None = None,
+    expand: bool = False, candidates: int | None = None, query_vector=None,
+    index: ScratchIndex | None = None, notices: bool = True, section_share: float = SECTION_SHARE,
+) -> AnswerContext:
+    """Search, then (optionally) expand ranked chunks to their parents and fit the budget.
+
+    expand: parent expansion as described in the module docstring.
+    budget: total embedding-model tokens of the returned chunks, taken in rank order; a chunk
+        that does not fit is skipped and smaller ones after it may still come in.
+    index: search a scratch index (evaluation of another chunking strategy) instead of the
+        live chunks; no version notices then.
+    """
+    as_of = as_of or today()
+    vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
+    hits = chunk_search_hybrid(
+        question=question, user=user, as_of=as_of, k=k, candidates=candidates, query_vector=vector, index=index
+    )
+    family = _Family(index)
+    chunks = context_fit(hits, budget=budget, expand=expand, family=family, section_share=section_share)
+    upcoming = _upcoming_versions(hits, user=user, as_of=as_of, vector=vector) if notices and index is None else []
+    return AnswerContext(question=question, as_of=as_of, chunks=chunks, notices=upcoming, hits=hits)
+
+
+# --------------------------------------------------------------------------- chunk relations
+
+
+class _Family:
+    """Parents and table pieces of chunks, from the live table or a scratch index, cached."""
+
+    def __init__(self, index: ScratchIndex | None = None) -> None:
+        self.index = index
+        self._by_id: dict[int, Chunk] = {}
+
+    def parent(self, chunk: Chunk) -> Chunk | None:
+        if chunk.parent_id is None:
+            return None
+        if self.index is not None:
+            return self.index.chunks.get(chunk.parent_id)
+        if chunk.parent_id not in self._by_id:
+            cached = Chunk.parent.is_cached(chunk)
+            self._by_id[chunk.parent_id] = chunk.parent if cached else Chunk.objects.filter(pk=chunk.parent_id).first()
+        return self._by_id[chunk.parent_id]
+
+    def ancestors(self, chunk: Chunk) -> list[Chunk]:
+        out, current = [], self.parent(chunk)
+        while current is not None and len(out) < 4:
+            out.append(current)
+            current = self.parent(current)
+        return out
+
+    def section_of(self, chunk: Chunk) -> Chunk | None:
+        return next((c for c in self.ancestors(chunk) if c.level == Chunk.Level.SECTION), None)
+
+    def table_pieces(self, row: Chunk) -> list[Chunk]:
+        """Every block chunk holding the row's table, in document order (one when it fits whole)."""
+        if not row.block_ids:
+            parent = self.parent(row)
+            return [parent] if parent is not None and parent.kind == Chunk.Kind.TABLE else []
+        table_id = row.block_ids[0]
+        if self.index is not None:
+            pieces = [
+                c for c in self.index.chunks.values()
+                if c.version_id == row.version_id and c.source_id == row.source_id and c.level == Chunk.Level.BLOCK
+                and c.kind == Chunk.Kind.TABLE and table_id in c.block_ids
+            ]
+            return sorted(pieces, key=lambda c: c.ordinal)
+        return list(
+            Chunk.objects.filter(
+                version_id=row.version_id, source_id=row.source_id, level=Chunk.Level.BLOCK,
+                kind=Chunk.Kind.TABLE, block_ids__contains=[table_id],
+            ).order_by("ordinal")
+        )
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+@dataclass
+class _Entry:
+    item: ContextChunk
+    order: float  # rank of the best hit it stands for; ties keep insertion order
+
+
+def context_fit(
+    hits: list[SearchHit], *, budget: int | None, expand: bool, family: _Family | None = None,
+    section_share: float = SECTION_SHARE,
+) -> list[ContextChunk]:
+    """Ranked hits -> context chunks in rank order, expanded and merged, within the budget."""
+    family = family or _Family()
+    entries: list[_Entry] = []
+    section_cap = None if budget is None else int(budget * section_share)
+
+    def used() -> int:
+        return sum(e.item.token_count for e in entries)
+
+    def remaining(freed: int = 0) -> float:
+        return float("inf") if budget is None else budget - used() + freed
+
+    for rank, hit in enumerate(hits, start=1):
+        chunk = hit.chunk
+        holder = _holder(chunk, entries, family)
+        if holder is not None:
+            holder.item.expanded_from.append(chunk.pk)
+            holder.order = min(holder.order, rank)
+            continue
+        if expand and chunk.kind == Chunk.Kind.TABLE_ROW:
+            pieces = [p for p in family.table_pieces(chunk) if not _is_included(p, entries)]
+            if pieces and sum(p.token_count for p in pieces) <= remaining():
+                for piece in pieces:
+                    entries.append(_Entry(ContextChunk(piece, hit.score, hit.similarity, rank, [chunk.pk]), rank))
+                _drop_rows_covered_by(pieces, entries)
+                continue
+        if expand and chunk.kind != Chunk.Kind.TABLE_ROW:
+            section = family.section_of(chunk)
+            if section is not None and (section_cap is None or section.token_count <= section_cap):
+                inside = [e for e in entries if _within(e.item.chunk, section, family)]
+                freed = sum(e.item.token_count for e in inside)
+                if section.token_count <= remaining(freed):
+                    order = min([rank] + [e.order for e in inside])
+                    stands_for = [chunk.pk] + [pk for e in inside for pk in e.item.expanded_from]
+                    for e in inside:
+                        entries.remove(e)
+                    entries.append(_Entry(ContextChunk(section, hit.score, hit.similarity, rank, stands_for), order))
+                    continue
+        item = _trimmed(ContextChunk(chunk, hit.score, hit.similarity, rank, [chunk.pk]), entries, family)
+        if item is None:  # every paragraph of it is in the context already
+            continue
+        if item.token_count > remaining():
+            continue
+        entries.append(_Entry(item, rank))
+    entries.sort(key=lambda e: e.order)  # stable: pieces of one table stay in document order
+    return [e.item for e in entries]
+
+
+def _is_included(chunk: Chunk, entries: list[_Entry]) -> bool:
+    return any(e.item.chunk.pk == chunk.pk for e in entries)
+
+
+def _within(chunk: Chunk, ancestor: Chunk, family: _Family) -> bool:
+    return any(a.pk == ancestor.pk for a in family.ancestors(chunk))
+
+
+def _holder(chunk: Chunk, entries: list[_Entry], family: _Family) -> _Entry | None:
+    """The entry already in the context that holds all of this chunk's text, if any: the chunk
+    itself, its section, or (for a table row) a piece of its table showing that row."""
+    sections = {a.pk for a in family.ancestors(chunk) if a.level == Chunk.Level.SECTION}
+    for entry in entries:
+        held = entry.item.chunk
+        if held.pk == chunk.pk or held.pk in sections:
+            return entry
+        if chunk.kind == Chunk.Kind.TABLE_ROW and held.kind == Chunk.Kind.TABLE:
+            same_table = set(chunk.block_ids) & set(held.block_ids) if chunk.block_ids else held.pk == chunk.parent_id
+            if same_table and row_in_table_text(chunk.text, entry.item.text):
+                return entry
+    return None
+
+
+def _drop_rows_covered_by(pieces: list[Chunk], entries: list[_Entry]) -> None:
+    """Rows taken earlier on their own whose table has now come in whole."""
+    table_ids = {b for p in pieces for b in p.block_ids}
+    new = {p.pk for p in pieces}
+    holders = [e for e in entries if e.item.chunk.pk in new]
+    for entry in list(entries):
+        row = entry.item.chunk
+        if row.kind == Chunk.Kind.TABLE_ROW and set(row.block_ids) & table_ids:
+            entries.remove(entry)
+            first = holders[0]
+            first.item.expanded_from.extend(entry.item.expanded_from)
+            first.order = min(first.order, entry.order)
+
+
+def row_in_table_text(row_text: str, table_text: str) -> bool:
+    """Whether a rendered table (Markdown pipes) holds the row a row sentence was made from:
+    some body line whose every non-empty cell occurs, in order, in the sentence."""
+    row = " ".join(row_text.split())
+    lines = [line for line in table_text.splitlines() if line.strip().startswith("|")]
+    for line in lines[2:] if len(lines) > 2 else lines[1:]:  # skip the header and its rule
+        cells = [" ".join(cell.split()) for cell in line.strip().strip("|").split("|")]
+        cells = [c for c in cells if c and set(c) - set("-: ")]
+        if not cells:
+            continue
+        position = 0
+        for cell in cells:
+            found = row.find(cell, position)
+            if found < 0:
+                break
+            position = found + len(cell)
+        else:
+            return True
+    return False
+
+
+def _trimmed(item: ContextChunk, entries: list[_Entry], family: _Family) -> ContextChunk | None:
+    """Drop leading and trailing paragraphs that a chunk of the same section already gives."""
+    chunk = item.chunk
+    section = family.section_of(chunk)
+    if section is None:
+        return item
+    seen = set()
+    for entry in entries:
+        other = entry.item.chunk
+        if other.level == Chunk.Level.BLOCK and family.section_of(other) is not None \
+                and family.section_of(other).pk == section.pk:
+            seen.update(_paragraphs(entry.item.text))
+    if not seen:
+        return item
+    paragraphs = chunk.text.split(PARAGRAPH)
+    start, end = 0, len(paragraphs)
+    while start < end and _norm(paragraphs[start]) in seen:
+        start += 1
+    while end > start and _norm(paragraphs[end - 1]) in seen:
+        end -= 1
+    if start == end:
+        return None
+    if (start, end) == (0, len(paragraphs)):
+        return item
+    text = PARAGRAPH.join(paragraphs[start:end])
+    prefix = chunk.embed_text[: len(chunk.embed_text) - len(chunk.text)] if chunk.embed_text.endswith(chunk.text) else ""
+    item.text = text
+    item.token_count = get_token_counter().count(prefix + text)
+    return item
+
+
+def _paragraphs(text: str) -> set[str]:
+    return {_norm(p) for p in text.split(PARAGRAPH) if p.strip()}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --------------------------------------------------------------------------- version notices
+
+
+def _upcoming_versions(hits: list[SearchHit], *, user, as_of: dt.date, vector) -> list[VersionNotice]:
+    policy_ids = list(dict.fromkeys(h.chunk.policy_id for h in hits))
+    if not policy_ids:
+        return []
+    from policypal.policies.models import Policy
+
+    visible = Policy.objects.filter(policy_visible_q(user)).filter(pk__in=policy_ids).values_list("pk", flat=True)
+    upcoming = (
+        PolicyVersion.objects.filter(
+            policy_id__in=list(visible), published=True, status=PolicyVersion.Status.READY,
+            retired_at__isnull=True, effective_from__gt=as_of,
+        )
+        .select_related("policy")
+        .order_by("policy_id", "effective_from")
+    )
+    notices = []
+    seen = set()
+    for version in upcoming:
+        if version.policy_id in seen:
+            continue
+        seen.add(version.policy_id)
+        notices.append(VersionNotice(version.policy.title, version, _best_chunk_in(version, vector)))
+    return notices
+
+
+def _best_chunk_in(version: PolicyVersion, vector) -> Chunk | None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM retrieval_chunk WHERE version_id = %s AND searchable AND embedding IS NOT NULL "
+            "ORDER BY embedding <=> %s::vector LIMIT 1",
+            [version.pk, vector_literal(vector)],
+        )
+        row = cursor.fetchone()
+    return Chunk.objects.select_related("version__policy").filter(pk=row[0]).first() if row else None

@@ -1,0 +1,70 @@
+"""Chunk storage: one table with a pgvector column (HNSW, cosine) and a generated tsvector (GIN)."""
+from __future__ import annotations
+
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.db import models
+from pgvector.django import HnswIndex, VectorField
+
+EMBEDDING_DIMENSIONS = 384
+
+
+class Chunk(models.Model):
+    class Level(models.TextChoices):
+        DOCUMENT = "document", "Document"
+        SECTION = "section", "Section"
+        BLOCK = "block", "Block"
+
+    class Kind(models.TextChoices):
+        TEXT = "text", "Text"
+        LIST = "list", "List"
+        TABLE = "table", "Table"
+        TABLE_ROW = "table_row", "Table row"
+        CODE = "code", "Code"
+
+    version = models.ForeignKey("policies.PolicyVersion", on_delete=models.CASCADE, related_name="chunks")
+    policy = models.ForeignKey("policies.Policy", on_delete=models.CASCADE, related_name="chunks")
+    source = models.ForeignKey("policies.SourceDocument", null=True, on_delete=models.CASCADE, related_name="chunks")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
+    level = models.CharField(max_length=10, choices=Level.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.TEXT)
+    ordinal = models.PositiveIntegerField()
+    breadcrumb = models.TextField()
+    text = models.TextField(help_text="Clean display text, shown in citations and given to the answerer.")
+    embed_text = models.TextField(help_text="Context prefix + breadcrumb + text: embedded and full-text indexed.")
+    token_count = models.PositiveIntegerField()
+    pages = ArrayField(models.PositiveIntegerField(), default=list, blank=True)
+    block_ids = ArrayField(models.CharField(max_length=32), default=list, blank=True)
+    content_hash = models.CharField(max_length=64, help_text="sha256 of embed_text; reuses embeddings")
+    record_id = models.CharField(max_length=64, help_text="the chunker's content-addressed id")
+    searchable = models.BooleanField(default=True)
+    warnings = ArrayField(models.CharField(max_length=300), default=list, blank=True)
+    embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
+    search_vector = models.GeneratedField(
+        expression=SearchVector("embed_text", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+
+    class Meta:
+        ordering = ["version", "ordinal"]
+        indexes = [
+            HnswIndex(
+                name="chunk_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+            GinIndex(name="chunk_search_vector_gin", fields=["search_vector"]),
+            models.Index(fields=["version", "searchable"], name="chunk_version_searchable"),
+            models.Index(fields=["content_hash"], name="chunk_content_hash"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.breadcrumb} [{self.pk}]"
+
+    @property
+    def breadcrumb_parts(self) -> list[str]:
+        return self.breadcrumb.split(" > ")

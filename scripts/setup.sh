@@ -1,0 +1,85 @@
+# Shared set-up for scripts/run.sh and scripts/test.sh (sourced, not executed).
+# Creates the virtual environment, installs the pinned requirements, and makes sure Redis answers.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
+VENV="$ROOT/.venv"
+STARTED_PIDS=()
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31mError:\033[0m %s\n' "$*" >&2; exit 1; }
+
+ensure_venv() {
+  if [ ! -x "$VENV/bin/python" ]; then
+    log "Creating the virtual environment in .venv"
+    "$PYTHON" -m venv "$VENV" || die "could not create a virtual environment with $PYTHON (install python3.11-venv)"
+  fi
+  local stamp="$VENV/.requirements.sha256"
+  local want
+  want="$(sha256sum requirements.txt | cut -d' ' -f1)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    log "Installing pinned requirements (first run takes a few minutes)"
+    "$VENV/bin/pip" install --quiet --upgrade pip
+    "$VENV/bin/pip" install --quiet -r requirements.txt
+    echo "$want" > "$stamp"
+  fi
+  # shellcheck disable=SC1091
+  source "$VENV/bin/activate"
+  export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+}
+
+redis_answers() {
+  python - "$1" <<'PY'
+import socket, sys
+from urllib.parse import urlparse
+u = urlparse(sys.argv[1])
+try:
+    s = socket.create_connection((u.hostname or "127.0.0.1", u.port or 6379), timeout=1)
+    s.sendall(b"PING\r\n"); ok = s.recv(16).startswith(b"+PONG")
+except OSError:
+    ok = False
+sys.exit(0 if ok else 1)
+PY
+}
+
+ensure_redis() {
+  local url="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+  if redis_answers "$url"; then return 0; fi
+  if [ -n "${REDIS_URL:-}" ] && [[ "$url" != *"127.0.0.1"* && "$url" != *"localhost"* ]]; then
+    die "Redis at $REDIS_URL does not answer."
+  fi
+  if ! command -v redis-server >/dev/null 2>&1; then
+    die "Redis is not running on 127.0.0.1:6379 and redis-server is not installed.
+       Install it with:  sudo apt-get install redis-server   (Debian/Ubuntu)
+                   or:  brew install redis                  (macOS)
+       then run this command again."
+  fi
+  log "Starting redis-server on 127.0.0.1:6379"
+  mkdir -p "$ROOT/var/redis"
+  redis-server --bind 127.0.0.1 --port 6379 --save "" --appendonly no --dir "$ROOT/var/redis" \
+    --logfile "$ROOT/var/redis/redis.log" &
+  STARTED_PIDS+=($!)
+  for _ in $(seq 1 50); do redis_answers "$url" && return 0; sleep 0.1; done
+  die "redis-server did not start; see var/redis/redis.log"
+}
+
+ensure_database() {
+  if [ -z "${DATABASE_URL:-}" ]; then
+    log "Starting the embedded PostgreSQL with pgvector (data in var/pgdata)"
+    python -m policypal.embedded_db start >/dev/null
+    EMBEDDED_DB=1
+  fi
+}
+
+stop_started() {
+  for pid in "${STARTED_PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${STARTED_PIDS[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+  if [ "${EMBEDDED_DB:-0}" = 1 ]; then python -m policypal.embedded_db stop >/dev/null 2>&1 || true; fi
+}

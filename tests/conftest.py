@@ -1,0 +1,128 @@
+"""Fixtures shared by the Django-side tests: users, the ingested sample corpus, a real Celery
+worker process, and a real browser."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+OUTPUT = REPO / "test-output"
+
+
+@pytest.fixture(scope="session")
+def sample_corpus(django_db_setup, django_db_blocker):
+    """The shipped sample policies, ingested once per session by the real pipeline (in-process)
+    and the demo users. Returns {policy key: [versions]}."""
+    from policypal.policies.demo import demo_users_ensure
+    from policypal.policies.ingestion import version_ingest_inline
+    from policypal.policies.models import PolicyVersion
+    from policypal.policies.samples import sample_manifest, samples_ingest
+
+    with django_db_blocker.unblock():
+        demo_users_ensure()
+        for version in samples_ingest(sample_manifest(), enqueue=False):
+            version_ingest_inline(version_id=version.pk)
+        versions = list(PolicyVersion.objects.select_related("policy"))
+        failed = [f"{v}: {v.error}" for v in versions if v.status != PolicyVersion.Status.READY]
+        assert not failed, f"sample policies failed to ingest: {failed}"
+        by_key: dict[str, list] = {}
+        for version in versions:
+            by_key.setdefault(version.policy.key, []).append(version)
+        return by_key
+
+
+@pytest.fixture
+def employee(sample_corpus, django_user_model):
+    return django_user_model.objects.get(username="employee")
+
+
+@pytest.fixture
+def manager(sample_corpus, django_user_model):
+    return django_user_model.objects.get(username="manager")
+
+
+def _database_url_for_workers() -> str:
+    from django.db import connection
+
+    s = connection.settings_dict
+    host = s.get("HOST") or ""
+    port = s.get("PORT") or ""
+    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else ":")
+    if host.startswith("/"):
+        return f"postgresql://{auth}@/{s['NAME']}?host={host}" + (f"&port={port}" if port else "")
+    return f"postgresql://{auth}@{host}{':' + str(port) if port else ''}/{s['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, settings):
+    """A real Celery worker process on the test database and the tests' own queue."""
+    OUTPUT.mkdir(exist_ok=True)
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=_database_url_for_workers(),
+        CELERY_QUEUE=settings.CELERY_TASK_DEFAULT_QUEUE,
+        REDIS_URL=settings.CELERY_BROKER_URL,
+        MEDIA_ROOT=str(settings.MEDIA_ROOT),
+    )
+    celery = [sys.executable, "-m", "celery", "-A", "policypal"]
+    subprocess.run(celery + ["purge", "-f", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE], env=env, cwd=REPO, capture_output=True)
+    log_path = OUTPUT / "celery-worker.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen(
+        celery + ["worker", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "--concurrency", "1", "--loglevel", "INFO",
+                  "--hostname", f"test-{os.getpid()}@%h"],
+        env=env, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 90
+    while "ready." not in log_path.read_text():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"Celery worker did not start:\n{log_path.read_text()[-3000:]}")
+        time.sleep(0.3)
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+BROWSER_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium")
+    assert executable, "Debian's chromium is required for the browser tests (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=BROWSER_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots(request):
+    """Save a screenshot of a page under test-output/screenshots/<test name>-NN-<step>.png."""
+    folder = OUTPUT / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = {"n": 0}
+
+    def take(page, step: str) -> Path:
+        counter["n"] += 1
+        path = folder / f"{request.node.name}-{counter['n']:02d}-{step}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
