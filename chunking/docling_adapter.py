@@ -288,10 +288,5 @@ def _table(item: Any, doc: Any) -> Table:
 
 
 def _cell_text(cell: Any, doc: Any) -> str:
-    getter = getattr(cell, "_get_text", None)
-    if getter is not None:
-        try:
-            return getter(doc=doc) or ""
-        except TypeError:
-            pass
+    """Plain cell text (a rich cell's ``_get_text`` would add Markdown such as "**Grade**")."""
     return cell.text or ""

@@ -6,6 +6,7 @@ and a paragraph cut by a page break is left for ``cleanup.join_across_pages``.
 """
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -14,13 +15,14 @@ from dataclasses import dataclass, field
 from chunking.cleanup import furniture_key, is_page_number_line, repeated_furniture
 from chunking.model import Block
 from chunking.pdf_headings import HeadingStyle, bullet_text, enumerated, heading_levels, is_heading, number_depth
-from chunking.pdf_tables import PageTable
+from chunking.pdf_tables import PageTable, continue_table
 from chunking.pdf_text import Line
 
 _EDGE_ZONE = 0.12  # top and bottom share of a page where running headers and footers live
 _EDGE_LINES = 3  # at most this many lines from each edge are furniture candidates
 _PARAGRAPH_GAP = 1.3  # a baseline step this many times the usual leading starts a paragraph
 _SENTENCE_END = (".", "!", "?", ":", ";")
+_CONTENTS_LINE = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$|^\s*(?:\.\s?){4,}")  # "4.2 Carry forward .... 7"
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ def layout_blocks(pages: Sequence[PdfPage]) -> tuple[str, list[Block]]:
     title, pages = _take_title(pages, metrics)
     builder = _Builder(metrics)
     for page in pages:
+        builder.side_by_side = _side_by_side(page.lines)
         for element in _reading_order(page):
             builder.add(element)
         builder.end_page()
@@ -58,12 +61,13 @@ def layout_blocks(pages: Sequence[PdfPage]) -> tuple[str, list[Block]]:
 
 
 def drop_furniture(pages: Sequence[PdfPage]) -> list[PdfPage]:
-    """Remove running headers, footers and page numbers near the page edges."""
+    """Remove running headers, footers and page numbers near the page edges, and contents lines."""
     edge_lines = [_edge_lines(page) for page in pages]
     repeated = repeated_furniture([[line.text for line in lines] for lines in edge_lines])
     out = []
     for page, candidates in zip(pages, edge_lines):
         drop = {id(line) for line in candidates if furniture_key(line.text) in repeated or is_page_number_line(line.text)}
+        drop |= {id(line) for line in page.lines if _CONTENTS_LINE.search(line.text)}
         out.append(PdfPage(page.number, page.width, page.height, tuple(l for l in page.lines if id(l) not in drop), page.tables))
     return out
 
@@ -109,7 +113,12 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfPage]]:
-    """The largest line(s) opening page 1, in a size used nowhere else, are the title."""
+    """The largest line(s) opening page 1 are the title, unless that style is a heading level.
+
+    Other lines in the same size disqualify it only when they are unnumbered and
+    not centred like the candidate: a title set in the same font as numbered
+    chapter headings is still a title.
+    """
     if not pages or not pages[0].lines:
         return "", pages
     first = pages[0]
@@ -120,17 +129,49 @@ def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfP
     start = next((i for i, l in enumerate(opening) if abs(l.size - top_size) < 0.3), None)
     if start is None or number_depth(opening[start].text) is not None:
         return "", pages
-    elsewhere = sum(1 for p in pages for l in p.lines if abs(l.size - top_size) < 0.3)
+    centred = _centred(opening[start], first.width)
     title_lines = [opening[start]]
     for line in first.lines[start + 1 :]:
-        if abs(line.size - top_size) >= 0.3 or line.top - title_lines[-1].bottom > top_size:
+        if (
+            abs(line.size - top_size) >= 0.3
+            or line.top - title_lines[-1].bottom > top_size
+            or number_depth(line.text) is not None
+        ):
             break
         title_lines.append(line)
-    if elsewhere > len(title_lines):
+    rivals = [
+        l
+        for p in pages
+        for l in p.lines
+        if abs(l.size - top_size) < 0.3
+        and all(l is not t for t in title_lines)
+        and number_depth(l.text) is None
+        and not (centred and not _centred(l, p.width))
+    ]
+    if rivals:
         return "", pages  # that size is a heading level used again later
     rest = tuple(l for l in first.lines if all(l is not t for t in title_lines))
     title = " ".join(l.text for l in title_lines)
     return title, [PdfPage(first.number, first.width, first.height, rest, first.tables), *pages[1:]]
+
+
+def _centred(line: Line, page_width: float) -> bool:
+    """Equal margins left and right, and clearly indented (a wide line tells nothing)."""
+    right_margin = page_width - line.x1
+    return abs(line.x0 - right_margin) < page_width * 0.04 and line.x0 > page_width * 0.2
+
+
+def _side_by_side(lines: Sequence[Line]) -> set[int]:
+    """Lines with another line beside them (cells of a table row): never headings."""
+    found: set[int] = set()
+    ordered = sorted(lines, key=lambda l: l.top)
+    for i, line in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other.top >= line.bottom:
+                break
+            if other.x0 >= line.x1 or line.x0 >= other.x1:
+                found.update((id(line), id(other)))
+    return found
 
 
 # --- grouping lines into blocks ---------------------------------------------------
@@ -162,17 +203,20 @@ class _Builder:
         self.blocks: list[Block] = []
         self.styles: dict[int, HeadingStyle] = {}  # block index -> heading style
         self.open: _Open | None = None
+        self.side_by_side: set[int] = set()  # ids of lines that share their height with another line
+        self.at_page_start = True
 
     # elements ---------------------------------------------------------------
     def add(self, element: Line | PageTable) -> None:
+        at_page_start, self.at_page_start = self.at_page_start, False
         if isinstance(element, PageTable):
             self._close()
-            self.blocks.append(Block(id="", kind="table", table=element.table, pages=(element.page,)))
+            self._table(element, at_page_start)
             return
         line = element
         if line.mono:
             self._continue_or_start("code", line, self._follows(line, 2.0))
-        elif is_heading(line, self.m.body_size, self.m.right_edge, self.m.text_width):
+        elif id(line) not in self.side_by_side and is_heading(line, self.m.body_size, self.m.right_edge, self.m.text_width):
             self._heading(line)
         elif (item := bullet_text(line.text)) is not None or enumerated(line.text):
             self._list_item(line, item)
@@ -180,6 +224,7 @@ class _Builder:
             self._text(line)
 
     def end_page(self) -> None:
+        self.at_page_start = True
         if self.open is not None and self.open.kind != "list":
             self._close()  # a paragraph cut by the page break is rejoined by clean-up
 
@@ -188,6 +233,15 @@ class _Builder:
         return self.blocks, self.styles
 
     # kinds ------------------------------------------------------------------
+    def _table(self, element: PageTable, at_page_start: bool) -> None:
+        prev = self.blocks[-1] if self.blocks else None
+        if at_page_start and prev is not None and prev.kind == "table" and prev.pages[-1] == element.page - 1:
+            joined = continue_table(prev.table, element)
+            if joined is not None:
+                self.blocks[-1] = Block(id="", kind="table", table=joined, pages=(*prev.pages, element.page))
+                return
+        self.blocks.append(Block(id="", kind="table", table=element.table, pages=(element.page,)))
+
     def _heading(self, line: Line) -> None:
         current = self.open
         if (

@@ -2,7 +2,8 @@
 
 Used when no Docling layout-model artifacts are configured. Steps, each in its
 own module: ``pdf_text`` (characters, fonts, lines), ``pdf_rulings`` (ruling
-edges), ``pdf_tables`` (ruled tables with header rows), ``pdf_headings`` and
+edges), ``pdf_tables`` (ruled tables with header rows, and
+tables whose columns line up without vertical rules), ``pdf_headings`` and
 ``pdf_layout`` (furniture, title, headings with levels, paragraphs, lists).
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from chunking import errors
 from chunking.model import Document
 from chunking.pdf_layout import PdfPage, layout_blocks
 from chunking.pdf_rulings import read_rulings
-from chunking.pdf_tables import find_tables
+from chunking.pdf_tables import find_aligned_tables, find_tables
 from chunking.pdf_text import lines, open_pdf, read_page, text_layer_state
 
 
@@ -50,7 +51,7 @@ def _read(document, index: int) -> PdfPage:
     try:
         text = read_page(page, index + 1)
         tables = find_tables(text, read_rulings(page))
-        body = lines(text, exclude=[t.bbox for t in tables])
-        return PdfPage(index + 1, text.width, text.height, tuple(body), tuple(tables))
+        aligned, body = find_aligned_tables(lines(text, exclude=[t.bbox for t in tables]), index + 1)
+        return PdfPage(index + 1, text.width, text.height, tuple(body), tuple(tables + aligned))
     finally:
         page.close()

@@ -11,18 +11,22 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pdfplumber.table import cells_to_tables, edges_to_intersections, intersections_to_cells, merge_edges
 from pdfplumber.utils import filter_edges
 
 from chunking.model import Table
 from chunking.pdf_rulings import BBox, Rulings
-from chunking.pdf_text import Char, PageText, lines
+from chunking.pdf_text import Char, Line, PageText, lines
 
 _TOLERANCE = 3
 _NUMERIC = re.compile(r"^[\s$€£₹%()+\-.,/:\d]*\d[\s$€£₹%()+\-.,/:\d]*$")
 _MAX_HEADER_ROWS = 3
+_MARKER = re.compile(
+    r"^(?:\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]?"
+    r"|[\u2022\u2023\u2043\u2219\u00b7\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25e6\u27a2\u2013\u2014\-*o\ue000-\uf8ff])$"
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class PageTable:
     page: int  # 1-based
     bbox: BBox
     table: Table
+    header_guessed: bool = False  # header row taken by the no-numbers rule, not seen in bold or shading
 
 
 def find_tables(page: PageText, rulings: Rulings) -> list[PageTable]:
@@ -42,16 +47,16 @@ def find_tables(page: PageText, rulings: Rulings) -> list[PageTable]:
     found = []
     for group in cells_to_tables(cells):
         bbox = (min(c[0] for c in group), min(c[1] for c in group), max(c[2] for c in group), max(c[3] for c in group))
-        table = _build(_within(page, bbox), group, rulings.fills)
-        if table is not None:
-            found.append(PageTable(page.number, bbox, table))
+        built = _build(_within(page, bbox), group, rulings.fills)
+        if built is not None:
+            found.append(PageTable(page.number, bbox, *built))
     return sorted(found, key=lambda t: t.bbox[1])
 
 
-def _build(page: PageText, cells: list[BBox], fills: list[BBox]) -> Table | None:
+def _build(page: PageText, cells: list[BBox], fills: list[BBox]) -> tuple[Table, bool] | None:
     xs = _cluster(sorted({c[0] for c in cells}))
     tops = _cluster(sorted({c[1] for c in cells}))
-    if len(xs) < 2 or len(tops) < 2:
+    if len(xs) < 2:
         return None  # a framed paragraph, not a table: its text stays in the flow
     chars = [c for c in page.stream if isinstance(c, Char)]
     texts = [[""] * len(xs) for _ in tops]
@@ -64,18 +69,21 @@ def _build(page: PageText, cells: list[BBox], fills: list[BBox]) -> Table | None
         for r in range(r0, min(r1, len(tops))):
             for c in range(c0, min(c1, len(xs))):
                 texts[r][c], boxes[r][c] = text, cell
-    keep_cols = [c for c in range(len(xs)) if any(texts[r][c] for r in range(len(tops)))]
+    right = max(c[2] for c in cells)
+    widths = [b - a for a, b in zip(xs, [*xs[1:], right])]
+    keep_cols = [c for c in range(len(xs)) if widths[c] >= 8 or any(texts[r][c] for r in range(len(tops)))]
     keep_rows = [r for r in range(len(tops)) if any(texts[r][c] for c in keep_cols)]
-    if len(keep_rows) < 2 or len(keep_cols) < 2:
-        return None
+    if not keep_rows or len(keep_cols) < 2:
+        return None  # a single row is kept: it may be a header or a row cut off by a page break
     texts = [[texts[r][c] for c in keep_cols] for r in keep_rows]
     boxes = [[boxes[r][c] for c in keep_cols] for r in keep_rows]
-    header = _header_row_count(chars, fills, texts, boxes)
-    return Table(
+    header, guessed = _header_row_count(chars, fills, texts, boxes)
+    table = Table(
         header_rows=tuple(tuple(row) for row in texts[:header]),
         rows=tuple(tuple(row) for row in texts[header:]),
         row_header_columns=_row_header_columns(chars, boxes[header:]),
     )
+    return table, guessed
 
 
 def _within(page: PageText, box: BBox) -> PageText:
@@ -107,7 +115,10 @@ def _cell_text(page: PageText, cell: BBox) -> str:
     return "\n".join(line.text for line in lines(page, include=cell))
 
 
-def _header_row_count(chars: list[Char], fills: list[BBox], texts: list[list[str]], boxes: list[list[BBox | None]]) -> int:
+def _header_row_count(
+    chars: list[Char], fills: list[BBox], texts: list[list[str]], boxes: list[list[BBox | None]]
+) -> tuple[int, bool]:
+    """How many leading rows are header rows, and whether that was guessed without a style signal."""
     bold = [_row_is(row, lambda box: _all_bold(chars, box)) for row in boxes]
     shaded = [_row_is(row, lambda box: _shaded(fills, box)) for row in boxes]
     use_bold, use_shade = not all(bold), not all(shaded)  # a signal every row has tells nothing
@@ -116,8 +127,8 @@ def _header_row_count(chars: list[Char], fills: list[BBox], texts: list[list[str
     while count < limit and ((use_bold and bold[count]) or (use_shade and shaded[count])):
         count += 1
     if count == 0 and not any(_NUMERIC.match(t) for t in texts[0] if t):
-        count = 1  # ruled policy tables almost always open with a header row
-    return count
+        return 1, True  # ruled policy tables almost always open with a header row
+    return count, False
 
 
 def _row_is(row: Sequence[BBox | None], test) -> bool:
@@ -151,3 +162,119 @@ def _shaded(fills: list[BBox], box: BBox) -> bool:
     return any(
         f[0] <= box[0] + 2 and f[2] >= box[2] - 2 and f[1] <= box[1] + 2 and f[3] >= box[3] - 2 for f in fills
     )
+
+
+# --- tables without vertical rules: columns from aligned gaps in the text ------------
+
+
+def find_aligned_tables(page_lines: Sequence[Line], page: int) -> tuple[list[PageTable], list[Line]]:
+    """Runs of lines split into the same columns by wide gaps are tables.
+
+    Catches borderless tables and tables ruled only horizontally, which the
+    lattice cannot see. A run needs two or more columns and three or more rows
+    (two when the first row is bold); a line that does not fit the columns of
+    the first row ends the run. Cells that wrap onto a second line are not
+    supported: the run ends there and the rest stays text.
+    """
+    tables: list[PageTable] = []
+    rest: list[Line] = []
+    i = 0
+    while i < len(page_lines):
+        run = _aligned_run(page_lines, i)
+        if len(run) >= 2 and all(_MARKER.match(line.segments[0][2]) for line in run):
+            rest.extend(_as_list_line(line) for line in run)  # "1   Fill in the form": a list, not a table
+            i += len(run)
+        elif len(run) >= 3 or (len(run) == 2 and run[0].bold and not run[1].bold):
+            tables.append(_aligned_table(run, page))
+            i += len(run)
+        else:
+            rest.append(page_lines[i])
+            i += 1
+    return tables, rest
+
+
+def _as_list_line(line: Line) -> Line:
+    marker, text = line.segments[0][2], " ".join(seg[2] for seg in line.segments[1:])
+    if marker[-1].isalnum():
+        marker += "."
+    return replace(line, text=f"{marker} {text}", segments=())
+
+
+def _aligned_run(page_lines: Sequence[Line], start: int) -> list[Line]:
+    first = page_lines[start]
+    if len(first.segments) < 2 or first.mono:
+        return []
+    run = [first]
+    for line in page_lines[start + 1 :]:
+        gap = line.top - run[-1].bottom
+        if line.mono or len(line.segments) < 2 or not 0 <= gap <= 1.2 * line.size:
+            break
+        if _columns_of(line, first.segments) is None:
+            break
+        run.append(line)
+    return run
+
+
+def _columns_of(line: Line, columns: Sequence[tuple[float, float, str]]) -> list[int] | None:
+    """The column index of each segment, increasing; None when a segment fits no column."""
+    found: list[int] = []
+    for x0, x1, _ in line.segments:
+        centre = (x0 + x1) / 2
+        match = next(
+            (
+                c
+                for c, (cx0, cx1, _) in enumerate(columns)
+                if abs(x0 - cx0) <= 3 or abs(x1 - cx1) <= 3 or cx0 - 1 <= centre <= cx1 + 1
+            ),
+            None,
+        )
+        if match is None or (found and match <= found[-1]):
+            return None
+        found.append(match)
+    return found
+
+
+def _aligned_table(run: list[Line], page: int) -> PageTable:
+    columns = run[0].segments
+    grid: list[tuple[str, ...]] = []
+    for line in run:
+        row = [""] * len(columns)
+        for (_, _, text), column in zip(line.segments, _columns_of(line, columns) or range(len(columns))):
+            row[column] = text
+        grid.append(tuple(row))
+    header = 1 if run[0].bold or not any(_NUMERIC.match(t) for t in grid[0] if t) else 0
+    bbox = (min(l.x0 for l in run), run[0].top, max(l.x1 for l in run), run[-1].bottom)
+    table = Table(header_rows=tuple(grid[:header]), rows=tuple(grid[header:]))
+    return PageTable(page, bbox, table, header_guessed=not run[0].bold)
+
+
+# --- tables that run over a page break ---------------------------------------------------
+
+
+def continue_table(previous: Table, following: PageTable) -> Table | None:
+    """``previous`` extended by the part of it on the next page, or None when it is another table.
+
+    The continuation has the same number of columns; its header is either the
+    repeated header or no header at all (a guessed header is just its first
+    row). A first row with empty cells whose text completes the last row's
+    cells is a row that the page break cut in two.
+    """
+    part = following.table
+    width = len((previous.header_rows or previous.rows or ((),))[0])
+    if width < 2 or len((part.header_rows or part.rows or ((),))[0]) != width or part.caption:
+        return None
+    if part.header_rows and not following.header_guessed and part.header_rows != previous.header_rows:
+        return None
+    rows = list(part.rows)
+    if part.header_rows and part.header_rows != previous.header_rows:
+        rows = list(part.header_rows) + rows
+    body = list(previous.rows)
+    if body and rows and _completes(body[-1], rows[0]):
+        body[-1] = tuple(f"{a} {b}".strip() for a, b in zip(body[-1], rows[0]))
+        rows = rows[1:]
+    return replace(previous, rows=tuple(body + rows))
+
+
+def _completes(last: tuple[str, ...], first: tuple[str, ...]) -> bool:
+    filled = [bool(c.strip()) for c in first]
+    return 0 < sum(filled) < len(first) and all(last[i].strip() for i, f in enumerate(filled) if f)

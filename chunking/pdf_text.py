@@ -28,6 +28,7 @@ _MONO_NAME = re.compile(r"courier|mono|consol|menlo|code", re.IGNORECASE)
 _FORCE_BOLD_FLAG = 1 << 18
 _FIXED_PITCH_FLAG = 1
 LINE_BREAK, HYPHEN_BREAK, SPACE = 0, 1, 2  # markers between characters
+_COLUMN_GAP = 0.8  # a gap wider than this many ems may separate table columns
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Line:
     size: float  # dominant font size, in points
     bold: bool  # (nearly) every character is bold
     mono: bool  # (nearly) every character is monospaced
+    segments: tuple[tuple[float, float, str], ...] = ()  # runs split by wide gaps: (x0, x1, text)
 
 
 _NO_FONT = Font(0.0, False, False)
@@ -147,14 +149,16 @@ def lines(page: PageText, *, exclude: Sequence[BBox] = (), include: BBox | None 
     """Group characters into lines: PDFium's line breaks, checked by geometry."""
     out: list[Line] = []
     chars: list[Char] = []
-    text: list[str] = []
+    text: list[str] = []  # characters and PDFium's spaces; chars[i] is text[where[i]]
+    where: list[int] = []
     line_top = line_bottom = last_x0 = 0.0
 
     def flush(hyphen: bool = False) -> None:
         if chars:
-            out.append(_make_line(chars, "".join(text), page.number, hyphen))
+            out.append(_make_line(chars, text, where, page.number, hyphen))
         chars.clear()
         text.clear()
+        where.clear()
 
     for item in page.stream:
         if isinstance(item, int):
@@ -180,8 +184,39 @@ def lines(page: PageText, *, exclude: Sequence[BBox] = (), include: BBox | None 
             line_top, line_bottom = item.top, item.bottom
         last_x0 = item.x0
         chars.append(item)
+        where.append(len(text))
         text.append(item.text)
     flush()
+    return _join_same_baseline(out)
+
+
+def _join_same_baseline(found: list[Line]) -> list[Line]:
+    """PDFium ends a line between text objects far apart on one baseline (table cells): rejoin them."""
+    out: list[Line] = []
+    for line in found:
+        prev = out[-1] if out else None
+        if prev is None or abs(line.baseline - prev.baseline) > 1.0 or line.x0 < prev.x1 - 1 or prev.text.endswith("-"):
+            out.append(line)
+            continue
+        gap = line.x0 - prev.x1
+        if gap > max(prev.size, line.size) * _COLUMN_GAP:
+            segments = prev.segments + line.segments
+        else:
+            (x0, _, head), (_, x1, tail) = prev.segments[-1], line.segments[0]
+            segments = prev.segments[:-1] + ((x0, x1, f"{head} {tail}"),) + line.segments[1:]
+        out[-1] = Line(
+            text=f"{prev.text} {line.text}",
+            page=prev.page,
+            x0=prev.x0,
+            x1=line.x1,
+            top=min(prev.top, line.top),
+            bottom=max(prev.bottom, line.bottom),
+            baseline=prev.baseline,
+            size=prev.size if len(prev.text) >= len(line.text) else line.size,
+            bold=prev.bold and line.bold,
+            mono=prev.mono and line.mono,
+            segments=segments,
+        )
     return out
 
 
@@ -225,17 +260,32 @@ def _describe_font(text_obj) -> Font:
     return Font(round(size.value * scale, 1), bold, mono)
 
 
-def _make_line(chars: list[Char], text: str, page: int, hyphen: bool) -> Line:
+def _segments(chars: list[Char], text: list[str], where: list[int], size: float) -> tuple[tuple[float, float, str], ...]:
+    """Split a line where the gap between characters is wider than about an em (table columns)."""
+    limit = max(size, 4.0) * _COLUMN_GAP
+    out: list[tuple[float, float, str]] = []
+    start = 0
+    for i in range(1, len(chars) + 1):
+        if i == len(chars) or chars[i].x0 - chars[i - 1].x1 > limit:
+            words = "".join(text[where[start] : where[i - 1] + 1]).strip()
+            out.append((chars[start].x0, chars[i - 1].x1, words))
+            start = i
+    return tuple(out)
+
+
+def _make_line(chars: list[Char], text: list[str], where: list[int], page: int, hyphen: bool) -> Line:
     sizes = Counter(c.font.size for c in chars)
+    size = sizes.most_common(1)[0][0]
     return Line(
-        text=text.strip() + ("-" if hyphen else ""),
+        text="".join(text).strip() + ("-" if hyphen else ""),
         page=page,
         x0=min(c.x0 for c in chars),
         x1=max(c.x1 for c in chars),
         top=min(c.top for c in chars),
         bottom=max(c.bottom for c in chars),
         baseline=statistics.median_high(c.bottom for c in chars),
-        size=sizes.most_common(1)[0][0],
+        size=size,
         bold=sum(c.font.bold for c in chars) >= 0.9 * len(chars),
         mono=sum(c.font.mono for c in chars) >= 0.9 * len(chars),
+        segments=_segments(chars, text, where, size),
     )

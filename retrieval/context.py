@@ -60,7 +60,11 @@ class ContextChunk:
 class VersionNotice:
     policy_title: str
     version: PolicyVersion
-    chunk: Chunk | None  # the best-matching chunk of the upcoming version
+    candidates: list[Chunk]  # the upcoming version's chunks nearest the question, best first
+
+    @property
+    def chunk(self) -> Chunk | None:
+        return self.candidates[0] if self.candidates else None
 
     @property
     def message(self) -> str:
@@ -338,16 +342,17 @@ def _upcoming_versions(hits: list[SearchHit], *, user, as_of: dt.date, vector) -
         if version.policy_id in seen:
             continue
         seen.add(version.policy_id)
-        notices.append(VersionNotice(version.policy.title, version, _best_chunk_in(version, vector)))
+        notices.append(VersionNotice(version.policy.title, version, _nearest_chunks_in(version, vector)))
     return notices
 
 
-def _best_chunk_in(version: PolicyVersion, vector) -> Chunk | None:
+def _nearest_chunks_in(version: PolicyVersion, vector, limit: int = 8) -> list[Chunk]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT id FROM retrieval_chunk WHERE version_id = %s AND searchable AND embedding IS NOT NULL "
-            "ORDER BY embedding <=> %s::vector LIMIT 1",
-            [version.pk, vector_literal(vector)],
+            "ORDER BY embedding <=> %s::vector LIMIT %s",
+            [version.pk, vector_literal(vector), limit],
         )
-        row = cursor.fetchone()
-    return Chunk.objects.select_related("version__policy").filter(pk=row[0]).first() if row else None
+        ids = [row[0] for row in cursor.fetchall()]
+    found = Chunk.objects.select_related("version__policy", "source").in_bulk(ids)
+    return [found[i] for i in ids if i in found]

@@ -21,7 +21,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db import connection
 
 from chunking.serialize import document_from_dict
@@ -153,4 +152,3 @@ def _create_table(index: ScratchIndex) -> None:
         cursor.execute(f"CREATE INDEX ON {t} USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)")
         cursor.execute(f"CREATE INDEX ON {t} USING gin (search_vector)")
         cursor.execute(f"ANALYZE {t}")
-    del settings  # noqa: F821 - settings only documents where the sizes come from

@@ -30,6 +30,13 @@ from .rrf import reciprocal_rank_fusion
 if TYPE_CHECKING:  # pragma: no cover
     from .scratch import ScratchIndex
 
+# Weights of the two candidate lists in the fusion. Questions are paraphrased more often than
+# they repeat the policy's words, and an any-word full-text query ranks chunks full of a common
+# word ("leave" in a leave policy) high, so the vector list counts double. Settings
+# SEARCH_VECTOR_WEIGHT / SEARCH_TEXT_WEIGHT override these.
+VECTOR_WEIGHT = 1.0
+TEXT_WEIGHT = 0.5
+
 _WORD = re.compile(r"[\w][\w.,'-]*[\w]|[\w]", re.UNICODE)
 CHUNK_TABLE = Chunk._meta.db_table
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -122,7 +129,8 @@ def fuse_candidates(rows: list[tuple[str, int, float]]) -> tuple[list[tuple[int,
     text_rows = sorted(((cid, value) for lst, cid, value in rows if lst == "t"), key=lambda r: (-r[1], r[0]))
     vector_ranked = [cid for cid, _ in vec_rows]
     text_ranked = [cid for cid, _ in text_rows]
-    fused = reciprocal_rank_fusion(vector_ranked, text_ranked)
+    weights = (getattr(settings, "SEARCH_VECTOR_WEIGHT", VECTOR_WEIGHT), getattr(settings, "SEARCH_TEXT_WEIGHT", TEXT_WEIGHT))
+    fused = reciprocal_rank_fusion(vector_ranked, text_ranked, weights=weights)
     similarity = {cid: 1.0 - float(distance) for cid, distance in vec_rows}
     vrank = {cid: i for i, cid in enumerate(vector_ranked, start=1)}
     trank = {cid: i for i, cid in enumerate(text_ranked, start=1)}

@@ -7,6 +7,9 @@ do not cover the question. No external service is involved.
 from __future__ import annotations
 
 import datetime as dt
+import math
+import os
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,7 +23,8 @@ from retrieval.models import Chunk
 
 NOT_COVERED = "The policies you can see do not cover this question."
 COVERED_MIN_SIMILARITY = 0.38  # cosine between the question and the best evidence sentence (measured on samples/eval)
-SENTENCE_WINDOW = 0.10  # keep sentences scoring within this of the best one
+SENTENCE_WINDOW = 0.06  # keep sentences scoring within this of the best one
+LEXICAL_WEIGHT = 0.15  # bonus for sharing all of the question's terms
 MAX_SENTENCES = 4
 MAX_EVIDENCE_CHUNKS = 4
 
@@ -49,17 +53,18 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     if not question:
         return ComposedAnswer(question="", as_of=as_of, text="Please type a question.", covered=False)
     context = answer_context(question=question, user=user, as_of=as_of, k=k)
-    notices = [n.message for n in context.notices]
+    cited_policies = {item.chunk.policy_id for item in context.chunks[:MAX_EVIDENCE_CHUNKS]}
+    notices = [n.message for n in context.notices if n.version.policy_id in cited_policies]
     evidence = context.chunks[:MAX_EVIDENCE_CHUNKS]
     if not evidence:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     candidates = _candidates(evidence)
     if not candidates:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     _score(question, candidates)
     best = max(c.score for c in candidates)
     if best < COVERED_MIN_SIMILARITY:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False, notices=notices)
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     chosen = _choose(candidates, best)
     text, cited = _render(chosen, evidence)
     text = _with_upcoming_changes(text, cited, question, context.notices)
@@ -70,17 +75,21 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
     """Say what changes, and when, for each cited policy with a newer version not yet in force."""
     cited_policies = {c.policy_id for c in cited}
     for notice in notices:
-        if notice.chunk is None or notice.version.policy_id not in cited_policies:
+        if not notice.candidates or notice.version.policy_id not in cited_policies:
             continue
-        candidates = [_Candidate(0, i, s) for i, s in enumerate(_evidence_sentences(notice.chunk))]
+        candidates = [
+            _Candidate(index, position, sentence)
+            for index, chunk in enumerate(notice.candidates)
+            for position, sentence in enumerate(_evidence_sentences(chunk))
+        ]
         if not candidates:
             continue
         _score(question, candidates)
         best = max(candidates, key=lambda c: c.score)
         keep = {id(best)}
-        _keep_qualifiers(candidates, best.position, keep)
+        _keep_qualifiers([c for c in candidates if c.chunk_index == best.chunk_index], best.position, keep)
         sentences = " ".join(_as_sentence(c.text) for c in candidates if id(c) in keep)
-        cited.append(notice.chunk)
+        cited.append(notice.candidates[best.chunk_index])
         date = notice.version.effective_from.strftime("%-d %B %Y")
         text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(cited)}]"
     return text
@@ -110,11 +119,33 @@ def _evidence_sentences(chunk: Chunk) -> list[str]:
 
 
 def _score(question: str, candidates: list[_Candidate]) -> None:
+    """Cosine similarity to the question, plus a bonus for sharing its distinctive terms.
+
+    Terms are weighted by how rare they are among the candidates, so "L4" (in one table row)
+    counts for much more than "Mumbai" (in every row's header): the embedding alone barely
+    tells "L4" from "L5".
+    """
     vectors = get_embedder().encode([question] + [c.text for c in candidates])
     similarities = vectors[1:] @ vectors[0]
-    for candidate, similarity in zip(candidates, similarities):
+    terms = _terms(question)
+    candidate_terms = [_terms(c.text) for c in candidates]
+    weights = {t: math.log(1 + len(candidates) / (1 + sum(t in ct for ct in candidate_terms))) for t in terms}
+    total = sum(weights.values())
+    for candidate, similarity, present in zip(candidates, similarities, candidate_terms):
         rank_bonus = 0.03 / (1 + candidate.chunk_index)  # ties go to the better-ranked chunk
-        candidate.score = float(np.clip(similarity, -1, 1)) + rank_bonus
+        shared = sum(weights[t] for t in terms & present) / total if total else 0.0
+        candidate.score = float(np.clip(similarity, -1, 1)) + rank_bonus + LEXICAL_WEIGHT * shared
+
+
+_TERM = re.compile(r"[a-z0-9][a-z0-9,.'-]*[a-z0-9]|[a-z0-9]")
+_STOP = frozenset(
+    "a an and are as at be by can do does for from have how i if in is it my of on or the to what when "
+    "where which who will with me we our you your much many there this that any get".split()
+)
+
+
+def _terms(text: str) -> set[str]:
+    return {t for t in _TERM.findall(text.lower()) if t not in _STOP}
 
 
 def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
@@ -151,8 +182,26 @@ def _render(chosen: list[_Candidate], evidence: list[ContextChunk]) -> tuple[str
         cited.append(evidence[chunk_index].chunk)
         n = len(cited)
         sentences = [c.text for c in chosen if c.chunk_index == chunk_index]
-        paragraphs.append(" ".join(_as_sentence(s) for s in sentences) + f" [{n}]")
+        paragraphs.append(_join_sentences(sentences) + f" [{n}]")
     return "\n\n".join(paragraphs), cited
+
+
+def _join_sentences(sentences: list[str]) -> str:
+    """Join sentences; table rows that share a caption ("Table 1: ...: row") state it once."""
+    prefix = _shared_label(sentences)
+    if prefix:
+        rows = [s[len(prefix):].strip() for s in sentences]
+        return prefix.rstrip() + " " + "; ".join(r.rstrip(".") for r in rows) + "."
+    return " ".join(_as_sentence(s) for s in sentences)
+
+
+def _shared_label(sentences: list[str]) -> str:
+    """The longest shared lead-in ending with ": " (a table caption), or ""."""
+    if len(sentences) < 2:
+        return ""
+    common = os.path.commonprefix(sentences)
+    cut = common.rfind(": ")
+    return common[: cut + 2] if cut >= 8 else ""
 
 
 def _as_sentence(text: str) -> str:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import logging
 import traceback
+from contextlib import contextmanager
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 from chunking.errors import ConversionError
 from chunking.serialize import document_from_dict, document_to_dict
@@ -22,6 +23,7 @@ from .services import policy_effective_dates_refresh
 logger = logging.getLogger(__name__)
 Status = PolicyVersion.Status
 
+_LOCK_NAMESPACE = 7301  # pg advisory lock namespace for "ingesting version N"
 _ORDER = [Status.QUEUED, Status.CONVERTING, Status.CHUNKING, Status.INDEXING, Status.READY]
 
 
@@ -47,6 +49,28 @@ def version_fail(*, version_id: int, message: str) -> None:
 
 
 def _run_step(version_id: int, step: str, func) -> None:
+    """Run one step under a per-version lock; any error marks the version failed with a reason."""
+    with _version_lock(version_id) as acquired:
+        if not acquired:
+            logger.info("version %s is being processed by another worker; %s skipped", version_id, step)
+            return
+        _run_locked(version_id, step, func)
+
+
+@contextmanager
+def _version_lock(version_id: int):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, version_id])
+        acquired = cursor.fetchone()[0]
+    try:
+        yield acquired
+    finally:
+        if acquired:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, version_id])
+
+
+def _run_locked(version_id: int, step: str, func) -> None:
     version = PolicyVersion.objects.select_related("policy").filter(pk=version_id).first()
     if version is None or version.status == Status.FAILED:
         return
@@ -98,7 +122,7 @@ def _convert_source(source: SourceDocument):
 # --- step 2: chunk -----------------------------------------------------------------------------
 
 def version_chunk(*, version_id: int) -> None:
-    _run_step(version_id, "chunking", _chunk)
+    _run_step(version_id, "chunking", _through(_convert, _chunk))
 
 
 def _chunk(version: PolicyVersion) -> None:
@@ -133,7 +157,21 @@ def chunk_records_for(document, *, category: str = "", overlap_blocks: int | Non
 # --- step 3: embed and index -------------------------------------------------------------------
 
 def version_index(*, version_id: int) -> None:
-    _run_step(version_id, "indexing", _index)
+    _run_step(version_id, "indexing", _through(_convert, _chunk, _index))
+
+
+def _through(*steps):
+    """Run the steps in order, each on the version as the previous one left it; a step that is
+    already done returns at once. A later task thus finishes whatever an earlier one left."""
+
+    def run(version: PolicyVersion) -> None:
+        for step in steps:
+            version.refresh_from_db()
+            if version.status == Status.FAILED:
+                return
+            step(version)
+
+    return run
 
 
 def _index(version: PolicyVersion) -> None:

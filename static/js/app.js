@@ -14,6 +14,15 @@
     target.prepend(box);
   }
 
+  // A partial request that landed on the login page (session expired): go there for real.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.responseURL && xhr.responseURL.indexOf("/login/") !== -1) {
+      event.detail.shouldSwap = false;
+      window.location.href = xhr.responseURL;
+    }
+  });
+
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 401 || status === 403) {

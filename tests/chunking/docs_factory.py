@@ -248,7 +248,8 @@ def policy_docx(path: Path) -> Path:
     table.style = "Table Grid"
     for r, row in enumerate(MEAL_TABLE):
         for c, value in enumerate(row):
-            table.cell(r, c).text = value
+            run = table.cell(r, c).paragraphs[0].add_run(value)
+            run.bold = r == 0  # bold header cells, as Word users set them
     document.add_heading("6.2 Class of travel", 2)
     document.add_paragraph("First-class travel is reimbursable only where the journey exceeds four hours.")
     document.save(str(path))

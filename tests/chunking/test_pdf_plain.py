@@ -190,7 +190,7 @@ def test_table_split_over_pages_is_one_table_with_its_header(tmp_path: Path):
 def test_fifty_pages_convert_in_seconds(tmp_path: Path):
     flow = PdfFlow(footer="Confidential. Page {page} of {pages}")
     flow.title("Long Handbook")
-    for section in range(1, 26):
+    for section in range(1, 66):
         flow.heading(f"{section} Section {section}", size=14)
         for sub in range(1, 4):
             flow.heading(f"{section}.{sub} Topic {sub}", size=12)
@@ -201,6 +201,6 @@ def test_fifty_pages_convert_in_seconds(tmp_path: Path):
     doc = convert_file(path)
     elapsed = time.perf_counter() - started
     assert doc.page_count >= 50
-    assert sum(1 for b in doc.blocks if b.kind == "heading") == 25 * 4
-    assert sum(1 for b in doc.blocks if b.kind == "table") == 25
+    assert sum(1 for b in doc.blocks if b.kind == "heading") == 65 * 4
+    assert sum(1 for b in doc.blocks if b.kind == "table") == 65
     assert elapsed < 30, f"{doc.page_count} pages took {elapsed:.1f}s"
