@@ -10,3 +10,6 @@ os.environ.setdefault("CELERY_QUEUE", "policypal-test")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="policypal-test-media-"))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# Playwright's sync API keeps an event loop running in the test thread; Django's guard against
+# ORM calls from async code would then refuse the test's own (synchronous) database calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

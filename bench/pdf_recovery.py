@@ -12,7 +12,9 @@ prints, per document and overall:
   headings found;
 - tables: tables found with the right header rows, and tables whose body rows
   also match exactly;
-- seconds per document.
+- seconds per document;
+- for the LibreOffice set below: paragraphs (and code blocks) and list items
+  whose text comes out exactly as in the DOCX.
 
 When LibreOffice is installed it also prints the sample DOCX policies and a
 generated 50-page DOCX (``bench/gen_corpus.py``) to PDF and scores the PDF
@@ -28,6 +30,7 @@ a code block, running headers and footers.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +85,8 @@ class Spec:
     tables: list[tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     header: str = ""
     footer: str = ""
+    paragraphs: list[str] = field(default_factory=list)  # expected paragraph and code texts, when known
+    items: list[str] = field(default_factory=list)  # expected list items (numbering stripped), when known
 
     def heading(self, level: int, text: str, st: ParagraphStyle) -> None:
         self.story.append(Paragraph(text, st))
@@ -301,6 +306,10 @@ class Score:
     expected_tables: int = 0
     tables_with_header: int = 0
     tables_exact: int = 0
+    expected_paragraphs: int = 0
+    matched_paragraphs: int = 0
+    expected_items: int = 0
+    matched_items: int = 0
     seconds: float = 0.0
     pages: int = 0
 
@@ -320,7 +329,13 @@ def score(spec: Spec, doc: Document, seconds: float) -> Score:
         hits = [t for t in tables if t.header_rows == header]
         with_header += bool(hits)
         exact += any(t.rows == rows for t in hits)
+    paragraphs = {b.text for b in doc.blocks if b.kind in ("paragraph", "code")}
+    items = {_unnumbered(i) for b in doc.blocks if b.kind == "list" for i in b.items}
     return Score(
+        expected_paragraphs=len(spec.paragraphs),
+        matched_paragraphs=sum(1 for p in spec.paragraphs if p in paragraphs),
+        expected_items=len(spec.items),
+        matched_items=sum(1 for i in spec.items if i in items),
         title_ok=int(_norm(doc.title) == _norm(spec.title)),
         expected_headings=len(expected),
         found_headings=len(found),
@@ -334,19 +349,30 @@ def score(spec: Spec, doc: Document, seconds: float) -> Score:
     )
 
 
+def _unnumbered(item: str) -> str:
+    """List numbering differs between Word's model and the printed page; compare the text."""
+    return re.sub(r"^\(?(?:\d{1,3}|[a-z])[.)]\s*", "", item)
+
+
 def _ratio(a: int, b: int) -> str:
-    return f"{a / b:.2f} ({a}/{b})" if b else "n/a"
+    return f"{a / b:.3f} ({a}/{b})" if b else "n/a"
 
 
 def report(name: str, s: Score, docs: int = 1) -> str:
     return (
-        f"{name:<10} pages={s.pages:<3} title={s.title_ok}/{docs} "
+        f"{name:<16} pages={s.pages:<3} title={s.title_ok}/{docs} "
         f"heading recall={_ratio(s.matched_headings, s.expected_headings)} "
         f"precision={_ratio(s.matched_headings, s.found_headings)} "
         f"levels={_ratio(s.level_ok, s.matched_headings)} "
         f"tables with header={_ratio(s.tables_with_header, s.expected_tables)} "
         f"exact={_ratio(s.tables_exact, s.expected_tables)} "
-        f"time={s.seconds:.2f}s"
+        + (
+            f"paragraphs exact={_ratio(s.matched_paragraphs, s.expected_paragraphs)} "
+            f"list items exact={_ratio(s.matched_items, s.expected_items)} "
+            if s.expected_paragraphs
+            else ""
+        )
+        + f"time={s.seconds:.2f}s"
     )
 
 
@@ -378,9 +404,11 @@ def office_specs(folder: Path) -> list[tuple[Spec, Path]]:
     out = []
     for source in sources:
         truth = convert_file(source)
-        spec = Spec(f"{source.stem[:14]}", truth.title)
+        spec = Spec(source.stem[:16], truth.title)
         spec.headings = [(b.level, b.text) for b in truth.blocks if b.kind == "heading"]
         spec.tables = [(b.table.header_rows, b.table.rows) for b in truth.blocks if b.kind == "table"]
+        spec.paragraphs = [b.text for b in truth.blocks if b.kind in ("paragraph", "code")]
+        spec.items = [_unnumbered(i) for b in truth.blocks if b.kind == "list" for i in b.items]
         out.append((spec, folder / f"{source.stem}.pdf"))
     return out
 

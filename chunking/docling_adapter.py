@@ -40,11 +40,18 @@ def convert_with_docling(
     source = DocumentStream(name=f"{stem}.{fmt}", stream=io.BytesIO(data))
     try:
         result = converter.convert(source, raises_on_error=False)
+    except (ImportError, FileNotFoundError, MemoryError) as exc:
+        check = "the Docling install and pdf_artifacts_path" if fmt == "pdf" else "the Docling install"
+        raise RuntimeError(f"Docling could not run on {name} (check {check}): {exc}") from exc  # setup, not file
     except Exception as exc:  # Docling raises many types for bad input
+        if fmt == "pdf":  # the PDF already opened cleanly with PDFium: the pipeline is at fault
+            raise RuntimeError(f"Docling's PDF pipeline failed on {name} (check pdf_artifacts_path): {exc}") from exc
         log.info("docling failed on %s: %r", name, exc)
         raise errors.corrupt(name, fmt) from exc
     if result.status not in (ConversionStatus.SUCCESS, ConversionStatus.PARTIAL_SUCCESS):
         detail = "; ".join(e.error_message for e in result.errors)[:300]
+        if fmt == "pdf":
+            raise RuntimeError(f"Docling's PDF pipeline failed on {name} (check pdf_artifacts_path): {detail}")
         log.info("docling status %s on %s: %s", result.status, name, detail)
         raise errors.corrupt(name, fmt)
     return document_from_docling(result.document, source_name=name)

@@ -19,7 +19,9 @@ _BULLET = re.compile(
     r"^(?:[\u2022\u2023\u2043\u2219\u00b7\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25e6\u27a2\u2794\u2192\u2013\u2014*\-]"
     r"|[\ue000-\uf8ff]|o(?=\s)|\(cid:\d+\))\s*(?P<text>.+)$"
 )
-_ENUMERATED = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,5})[.)]\s+(?P<text>\S.*)$")
+_ENUMERATED = re.compile(
+    r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,5})[.)]\s+|\d{1,3}[.)](?=[A-Za-z]))(?P<text>\S.*)$"  # "10.any" too: tight numbering
+)
 _NO_HEADING_END = (".", ",", ";", ":")
 LARGER = 1.12  # a line this much above the body size reads as a heading
 MAX_HEADING_WORDS = 14

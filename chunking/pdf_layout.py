@@ -22,6 +22,7 @@ _EDGE_ZONE = 0.12  # top and bottom share of a page where running headers and fo
 _EDGE_LINES = 3  # at most this many lines from each edge are furniture candidates
 _PARAGRAPH_GAP = 1.3  # a baseline step this many times the usual leading starts a paragraph
 _SENTENCE_END = (".", "!", "?", ":", ";")
+_TIGHT_NUMBER = re.compile(r"^(\d{1,3}[.)])(?=[A-Za-z])")  # "10.any" -> "10. any"
 _CONTENTS_LINE = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$|^\s*(?:\.\s?){4,}")  # "4.2 Carry forward .... 7"
 
 
@@ -215,7 +216,7 @@ class _Builder:
             return
         line = element
         if line.mono:
-            self._continue_or_start("code", line, self._follows(line, 2.0))
+            self._continue_or_start("code", line, self._follows(line, 2.0, any_page=True))
         elif id(line) not in self.side_by_side and is_heading(line, self.m.body_size, self.m.right_edge, self.m.text_width):
             self._heading(line)
         elif (item := bullet_text(line.text)) is not None or enumerated(line.text):
@@ -224,9 +225,12 @@ class _Builder:
             self._text(line)
 
     def end_page(self) -> None:
+        """Lists and code stay open over a page break. A paragraph closes: clean-up joins it to
+        the next page's first paragraph when it stops mid-sentence (a paragraph that happens to
+        end a sentence at the foot of a page cannot be told from one that ends there)."""
         self.at_page_start = True
-        if self.open is not None and self.open.kind != "list":
-            self._close()  # a paragraph cut by the page break is rejoined by clean-up
+        if self.open is not None and self.open.kind not in ("list", "code"):
+            self._close()
 
     def finish(self) -> tuple[list[Block], dict[int, HeadingStyle]]:
         self._close()
@@ -258,7 +262,7 @@ class _Builder:
         self.open = _Open("heading", [line])
 
     def _list_item(self, line: Line, bullet: str | None) -> None:
-        text = bullet if bullet is not None else line.text
+        text = bullet if bullet is not None else _TIGHT_NUMBER.sub(r"\1 ", line.text)
         marker_width = (line.x1 - line.x0) * (1 - len(text) / max(len(line.text), 1))
         item_line = Line(text, line.page, line.x0, line.x1, line.top, line.bottom, line.baseline, line.size, line.bold, line.mono)
         current = self.open

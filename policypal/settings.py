@@ -86,7 +86,15 @@ def _database_url() -> str:
     return url
 
 
-DATABASES = {"default": env.db_url_config(_database_url())}
+def _database_config(url: str) -> dict:
+    config = env.db_url_config(url)
+    options = config.get("OPTIONS", {})
+    if not config.get("HOST") and "host" in options:  # a Unix socket given as ?host=/path
+        config["HOST"] = options.pop("host")
+    return config
+
+
+DATABASES = {"default": _database_config(_database_url())}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if env("TEST_DATABASE_NAME", default=""):

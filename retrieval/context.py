@@ -179,83 +179,59 @@ def context_fit(
     entries: list[_Entry] = []
     section_cap = None if budget is None else int(budget * section_share)
 
-    def used() -> int:
-        return sum(e.item.token_count for e in entries)
-
-    def remaining(freed: int = 0) -> float:
-        return float("inf") if budget is None else budget - used() + freed
-
     for rank, hit in enumerate(hits, start=1):
         chunk = hit.chunk
-        holder = _holder(chunk, entries, family)
+        holder = next((e for e in entries if _holds(e.item.chunk, e.item.text, chunk, family)), None)
         if holder is not None:
             holder.item.expanded_from.append(chunk.pk)
             holder.order = min(holder.order, rank)
             continue
-        if expand and chunk.kind == Chunk.Kind.TABLE_ROW:
-            pieces = [p for p in family.table_pieces(chunk) if not _is_included(p, entries)]
-            if pieces and sum(p.token_count for p in pieces) <= remaining():
-                for piece in pieces:
-                    entries.append(_Entry(ContextChunk(piece, hit.score, hit.similarity, rank, [chunk.pk]), rank))
-                _drop_rows_covered_by(pieces, entries)
+        for option in _options(chunk, expand=expand, section_cap=section_cap, family=family, entries=entries):
+            items = [ContextChunk(c, hit.score, hit.similarity, rank, [chunk.pk]) for c in option]
+            if len(option) == 1 and option[0].pk == chunk.pk:
+                trimmed = _trimmed(items[0], entries, family)
+                if trimmed is None:  # every paragraph of it is in the context already
+                    break
+                items = [trimmed]
+            held = [e for e in entries if any(_holds(c, c.text, e.item.chunk, family) for c in option)]
+            freed = sum(e.item.token_count for e in held)
+            used = sum(e.item.token_count for e in entries)
+            if budget is not None and used - freed + sum(i.token_count for i in items) > budget:
                 continue
-        if expand and chunk.kind != Chunk.Kind.TABLE_ROW:
-            section = family.section_of(chunk)
-            if section is not None and (section_cap is None or section.token_count <= section_cap):
-                inside = [e for e in entries if _within(e.item.chunk, section, family)]
-                freed = sum(e.item.token_count for e in inside)
-                if section.token_count <= remaining(freed):
-                    order = min([rank] + [e.order for e in inside])
-                    stands_for = [chunk.pk] + [pk for e in inside for pk in e.item.expanded_from]
-                    for e in inside:
-                        entries.remove(e)
-                    entries.append(_Entry(ContextChunk(section, hit.score, hit.similarity, rank, stands_for), order))
-                    continue
-        item = _trimmed(ContextChunk(chunk, hit.score, hit.similarity, rank, [chunk.pk]), entries, family)
-        if item is None:  # every paragraph of it is in the context already
-            continue
-        if item.token_count > remaining():
-            continue
-        entries.append(_Entry(item, rank))
+            order = min([rank] + [e.order for e in held])
+            for e in held:
+                entries.remove(e)
+                items[0].expanded_from.extend(pk for pk in e.item.expanded_from if pk not in items[0].expanded_from)
+            entries.extend(_Entry(item, order) for item in items)
+            break
     entries.sort(key=lambda e: e.order)  # stable: pieces of one table stay in document order
     return [e.item for e in entries]
 
 
-def _is_included(chunk: Chunk, entries: list[_Entry]) -> bool:
-    return any(e.item.chunk.pk == chunk.pk for e in entries)
+def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: _Family, entries: list[_Entry]):
+    """What a ranked chunk may bring, best first: its table or its section, then itself."""
+    if expand and chunk.kind == Chunk.Kind.TABLE_ROW:
+        pieces = [p for p in family.table_pieces(chunk) if not any(e.item.chunk.pk == p.pk for e in entries)]
+        if pieces:
+            yield pieces
+    elif expand:
+        section = family.section_of(chunk)
+        if section is not None and (section_cap is None or section.token_count <= section_cap):
+            yield [section]
+    yield [chunk]
 
 
-def _within(chunk: Chunk, ancestor: Chunk, family: _Family) -> bool:
-    return any(a.pk == ancestor.pk for a in family.ancestors(chunk))
-
-
-def _holder(chunk: Chunk, entries: list[_Entry], family: _Family) -> _Entry | None:
-    """The entry already in the context that holds all of this chunk's text, if any: the chunk
-    itself, its section, or (for a table row) a piece of its table showing that row."""
-    sections = {a.pk for a in family.ancestors(chunk) if a.level == Chunk.Level.SECTION}
-    for entry in entries:
-        held = entry.item.chunk
-        if held.pk == chunk.pk or held.pk in sections:
-            return entry
-        if chunk.kind == Chunk.Kind.TABLE_ROW and held.kind == Chunk.Kind.TABLE:
-            same_table = set(chunk.block_ids) & set(held.block_ids) if chunk.block_ids else held.pk == chunk.parent_id
-            if same_table and row_in_table_text(chunk.text, entry.item.text):
-                return entry
-    return None
-
-
-def _drop_rows_covered_by(pieces: list[Chunk], entries: list[_Entry]) -> None:
-    """Rows taken earlier on their own whose table has now come in whole."""
-    table_ids = {b for p in pieces for b in p.block_ids}
-    new = {p.pk for p in pieces}
-    holders = [e for e in entries if e.item.chunk.pk in new]
-    for entry in list(entries):
-        row = entry.item.chunk
-        if row.kind == Chunk.Kind.TABLE_ROW and set(row.block_ids) & table_ids:
-            entries.remove(entry)
-            first = holders[0]
-            first.item.expanded_from.extend(entry.item.expanded_from)
-            first.order = min(first.order, entry.order)
+def _holds(holder: Chunk, holder_text: str, chunk: Chunk, family: _Family) -> bool:
+    """Whether context showing `holder` (as `holder_text`) already shows all of `chunk`: the
+    same chunk, its section, or (for a table row) a piece of its table showing that row."""
+    if holder.pk == chunk.pk:
+        return True
+    if holder.level == Chunk.Level.SECTION:
+        return any(a.pk == holder.pk for a in family.ancestors(chunk))
+    if chunk.kind == Chunk.Kind.TABLE_ROW and holder.kind == Chunk.Kind.TABLE:
+        same_table = set(chunk.block_ids) & set(holder.block_ids) if chunk.block_ids else holder.pk == chunk.parent_id
+        return bool(same_table) and row_in_table_text(chunk.text, holder_text)
+    return False
 
 
 def row_in_table_text(row_text: str, table_text: str) -> bool:

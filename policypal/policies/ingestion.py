@@ -113,7 +113,10 @@ def _convert_source(source: SourceDocument):
     try:
         document = convert_file(source.file.path, pdf_artifacts_path=settings.PDF_ARTIFACTS_PATH)
     except ConversionError as exc:
-        raise StepFailed(f"{source.original_name}: {exc}") from exc
+        message = str(exc)
+        if not message.startswith(source.original_name):
+            message = f"{source.original_name}: {message}"
+        raise StepFailed(message) from exc
     if not any(block.kind != "heading" for block in document.blocks):
         raise StepFailed(f"{source.original_name}: no text could be read from this file.")
     return document

@@ -60,3 +60,19 @@ def test_search_never_returns_restricted_chunks_to_outsider(employee):
     hits = chunk_search_hybrid(question=BONUS_QUESTION + " salary band L5 midpoint", user=employee, k=20)
     assert hits, "open policies should still match something"
     assert all(h.chunk.policy.key != "manager-compensation" for h in hits)
+
+
+def test_chat_page_never_shows_restricted_text_to_outsider(client, employee):
+    client.force_login(employee)
+    response = client.post("/", {"question": BONUS_QUESTION})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "12%" not in page
+    assert "Manager Compensation" not in page
+
+
+def test_api_ask_never_returns_restricted_chunks_to_outsider(client, employee):
+    client.force_login(employee)
+    response = client.post("/api/ask", {"question": BONUS_QUESTION}, content_type="application/json")
+    assert response.status_code == 200
+    assert all(c["policy"] != "manager-compensation" for c in response.json()["citations"])

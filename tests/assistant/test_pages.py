@@ -119,7 +119,9 @@ def section(html: str, start: str, end: str) -> str:
 
 
 def card(html: str, n: int) -> str:
-    return section(html, f'id="citation-{n}"', "</li>")
+    """The <li> of citation card n, from its opening tag (which carries the card's classes)."""
+    begin = html.rindex("<li", 0, html.index(f'id="citation-{n}"'))
+    return html[begin:html.index("</li>", begin)]
 
 
 def ask(client, question: str, as_of: str = "", **headers) -> str:
