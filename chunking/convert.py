@@ -115,6 +115,10 @@ def _convert(data: bytes, name: str, fmt: str, pdf_artifacts_path: str | Path | 
 
     if fmt in _TEXT_EXTENSIONS.values():
         data = _as_utf8(data)
+    if fmt == "html":  # a saved web page: keep its main content, not the site around it
+        from chunking.html_main import main_content_html
+
+        data = main_content_html(data)
     return convert_with_docling(data, name=name, fmt=fmt)
 
 

@@ -106,13 +106,24 @@ def ef_search_for(n: int) -> int:
     return max(int(settings.HNSW_EF_SEARCH), n)
 
 
+# pgvector's iterative scan also stops when the tuples it has visited fill work_mem times
+# hnsw.scan_mem_multiplier (default 1: 4 MB, about 2,500 visited 384-dimension vectors). Under a
+# filter that keeps 10 % of the chunks, finding 40 allowed ones can take more than that, and the
+# vector list then comes back short or empty; 8 allows about 20,000 (hnsw.max_scan_tuples).
+SCAN_MEM_MULTIPLIER = 8
+MAX_SCAN_TUPLES = 20_000
+
+
 def set_search_options(cursor, *, n: int) -> None:
-    """Session options for one search transaction (SET LOCAL: they end with it)."""
+    """Session options for one search transaction (SET LOCAL: they end with it).
+
+    Settings HNSW_EF_SEARCH, HNSW_SCAN_MEM_MULTIPLIER and HNSW_MAX_SCAN_TUPLES override them."""
     cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
     cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search_for(n):d}")
-    max_scan = getattr(settings, "HNSW_MAX_SCAN_TUPLES", None)  # pgvector's default: 20,000
-    if max_scan:
-        cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {int(max_scan):d}")
+    multiplier = float(getattr(settings, "HNSW_SCAN_MEM_MULTIPLIER", SCAN_MEM_MULTIPLIER))
+    cursor.execute(f"SET LOCAL hnsw.scan_mem_multiplier = {multiplier:g}")
+    max_scan = int(getattr(settings, "HNSW_MAX_SCAN_TUPLES", MAX_SCAN_TUPLES))
+    cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {max_scan:d}")
 
 
 def candidate_rows(*, params: dict, qvec: str, terms: str, n: int, table: str = CHUNK_TABLE) -> list[tuple[str, int, float]]:

@@ -33,3 +33,58 @@ class Citation(models.Model):
     class Meta:
         ordering = ["answer", "n"]
         constraints = [models.UniqueConstraint(fields=["answer", "n"], name="unique_citation_number")]
+
+
+class Review(models.Model):
+    """A reviewer's current verdict on an answer: one per answer and reviewer, updated in place."""
+
+    class Verdict(models.TextChoices):
+        CORRECT = "correct", "Correct"
+        WRONG = "wrong", "Wrong"
+        MISSING_CAVEAT = "missing_caveat", "Missing caveat"
+        WRONG_VERSION = "wrong_version", "Wrong version"
+
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="reviews")
+    # SET_NULL, not CASCADE: removing a reviewer's account must not take their verdicts with it.
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="reviews")
+    verdict = models.CharField(max_length=20, choices=Verdict.choices)
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["answer", "reviewer"], name="one_review_per_answer_and_reviewer"),
+            models.CheckConstraint(
+                condition=models.Q(verdict__in=["correct", "wrong", "missing_caveat", "wrong_version"]),
+                name="review_verdict_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()}: {self.answer}"
+
+
+class RegressionQuestion(models.Model):
+    """A question to re-run with `manage.py evaluate`: exported as one line of JSONL."""
+
+    question = models.TextField()
+    username = models.CharField(max_length=150, blank=True, help_text="who asked; the evaluation runs as this user")
+    as_of = models.DateField(null=True, blank=True)
+    evidence = models.JSONField(default=list, blank=True, help_text="strings that must all be retrieved")
+    expect_no_answer = models.BooleanField(default=False)
+    note = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="regression_questions"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    source_answer = models.ForeignKey(
+        Answer, null=True, blank=True, on_delete=models.SET_NULL, related_name="regression_questions"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.question[:80]

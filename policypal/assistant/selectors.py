@@ -2,13 +2,15 @@
 user's access scope here, so no view can forget it."""
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from policypal.policies.models import Policy, PolicyVersion, SourceDocument
 from retrieval.access import policy_visible_q
 from retrieval.models import Chunk
 
-from .models import Answer
+from policypal.policies.roles import is_reviewer
+
+from .models import Answer, Citation, RegressionQuestion, Review
 
 # A version whose text employees may read: processed, and published now or in the past
 # (a retired version stays readable so that old answers and reviews can be checked).
@@ -54,3 +56,71 @@ def answer_list_for_user(*, user, limit: int = 15) -> list[Answer]:
         .only("id", "question", "as_of", "covered", "created_at")
         .order_by("-created_at")[:limit]
     )
+
+
+def chunk_ids_readable(*, chunk_ids, user) -> set[int]:
+    """The ids among chunk_ids whose chunk page (and source) the user may open."""
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(
+        Chunk.objects.filter(
+            pk__in=list(chunk_ids), policy__in=_visible_policies(user=user), version__in=readable_versions(user=user)
+        ).values_list("pk", flat=True)
+    )
+
+
+# --- review -----------------------------------------------------------------------------------
+# Reviewers see every recorded answer and the text its citations snapshot, whoever asked: checking
+# answers is their role. Chunk pages and source files stay under the reviewer's own access scope.
+
+REVIEW_FILTERS = ("all", "unreviewed", *Review.Verdict.values)
+
+
+def _reviews_prefetch() -> Prefetch:
+    return Prefetch("reviews", queryset=Review.objects.select_related("reviewer").order_by("-updated_at"))
+
+
+def answer_list_for_review(*, reviewer, show: str = "all") -> QuerySet[Answer]:
+    """Recorded answers, newest first, with their citation count and current verdicts.
+    show: "all", "unreviewed" (no verdict from anyone) or a verdict (some reviewer gave it)."""
+    if not is_reviewer(reviewer):
+        return Answer.objects.none()
+    answers = Answer.objects.select_related("user").annotate(citation_count=Count("citations", distinct=True))
+    if show == "unreviewed":
+        answers = answers.filter(reviews__isnull=True)
+    elif show in Review.Verdict.values:
+        answers = answers.filter(pk__in=Review.objects.filter(verdict=show).values("answer_id"))
+    return answers.prefetch_related(_reviews_prefetch()).order_by("-created_at", "-id")
+
+
+def review_filter_counts(*, reviewer) -> dict[str, int]:
+    """How many answers each filter of the review list shows."""
+    if not is_reviewer(reviewer):
+        return dict.fromkeys(REVIEW_FILTERS, 0)
+    counts = {"all": Answer.objects.count(), "unreviewed": Answer.objects.filter(reviews__isnull=True).count()}
+    by_verdict = dict(
+        Review.objects.values("verdict").annotate(n=Count("answer", distinct=True)).values_list("verdict", "n")
+    )
+    counts.update({verdict: by_verdict.get(verdict, 0) for verdict in Review.Verdict.values})
+    return counts
+
+
+def answer_get_for_review(*, answer_id: int, reviewer) -> Answer | None:
+    """One answer with its citations (and the chunks they point at now) and its verdicts."""
+    if not is_reviewer(reviewer):
+        return None
+    citations = Citation.objects.select_related("chunk__version__policy", "chunk__source").order_by("n")
+    return (
+        Answer.objects.select_related("user")
+        .prefetch_related(
+            Prefetch("citations", queryset=citations),
+            _reviews_prefetch(),
+            Prefetch("regression_questions", queryset=RegressionQuestion.objects.select_related("created_by")),
+        )
+        .filter(pk=answer_id)
+        .first()
+    )
+
+
+def regression_question_count(*, reviewer) -> int:
+    return RegressionQuestion.objects.count() if is_reviewer(reviewer) else 0

@@ -52,7 +52,7 @@ class _Serials:
         self._next = itertools.count(1)
 
     def __call__(self, prefix: str) -> str:
-        return f"{prefix}{next(self._next)}"
+        return f"{prefix}{next(self._next):04d}"
 
 
 def _sentence(spec, serial) -> str:

@@ -39,7 +39,7 @@ def _remote_work_docx(path):
 
 @pytest.fixture
 def people(django_user_model):
-    admins = Group.objects.create(name="policy_admins")
+    admins, _ = Group.objects.get_or_create(name="policy_admins")
     admin = django_user_model.objects.create_user("e2e-admin", password=PASSWORD)
     admin.groups.add(admins)
     employee = django_user_model.objects.create_user("e2e-employee", password=PASSWORD)

