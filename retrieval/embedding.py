@@ -29,12 +29,11 @@ class Embedder:
 
         if self.backend == "torch":
             return SentenceTransformer(self.model_path, device="cpu", local_files_only=True)
-        from retrieval.onnx_export import onnx_model_kwargs
+        # sentence-transformers' own ONNX backend needs Optimum (transformers < 5): run the
+        # locally exported graph with onnxruntime instead (retrieval/onnx_export.py).
+        from retrieval.onnx_export import OnnxEncoder
 
-        return SentenceTransformer(
-            self.model_path, device="cpu", backend="onnx", local_files_only=True,
-            model_kwargs=onnx_model_kwargs(self.model_path, quantized=self.backend == "onnx-int8"),
-        )
+        return OnnxEncoder(self.model_path, quantized=self.backend == "onnx-int8")
 
     @property
     def max_seq_length(self) -> int:

@@ -135,11 +135,23 @@ def _quantize(source: Path, target: Path) -> None:
 
     logger.info("Quantising %s to int8 (%s)", source, target)
     tmp = target.with_suffix(".tmp")
-    quantize_dynamic(
-        str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True,
-        extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
-    )
+    with _quiet_root_logger():  # the quantiser logs a line per tensor
+        quantize_dynamic(
+            str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True,
+            extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
+        )
     os.replace(tmp, target)
+
+
+@contextlib.contextmanager
+def _quiet_root_logger():
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(max(level, logging.WARNING + 1))
+    try:
+        yield
+    finally:
+        root.setLevel(level)
 
 
 def onnx_model_kwargs(model_path: str | os.PathLike, quantized: bool) -> dict:
@@ -179,7 +191,6 @@ class OnnxEncoder:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
         order = np.argsort([-len(t) for t in texts], kind="stable")
-        out = np.zeros((len(texts), 0), dtype=np.float32)
         pieces = []
         for start in range(0, len(texts), batch_size):
             batch = [texts[i] for i in order[start : start + batch_size]]

@@ -80,12 +80,21 @@ def _reviews_prefetch() -> Prefetch:
     return Prefetch("reviews", queryset=Review.objects.select_related("reviewer").order_by("-updated_at"))
 
 
+def _answers_in_scope(*, reviewer) -> QuerySet[Answer]:
+    """Answers whose citations all come from policies the reviewer may read: a reviewer outside
+    a policy's groups never sees its text, not even quoted in someone else's answer."""
+    hidden = Citation.objects.filter(chunk__isnull=False).exclude(chunk__policy__in=_visible_policies(user=reviewer))
+    return Answer.objects.exclude(pk__in=hidden.values("answer_id"))
+
+
 def answer_list_for_review(*, reviewer, show: str = "all") -> QuerySet[Answer]:
     """Recorded answers, newest first, with their citation count and current verdicts.
     show: "all", "unreviewed" (no verdict from anyone) or a verdict (some reviewer gave it)."""
     if not is_reviewer(reviewer):
         return Answer.objects.none()
-    answers = Answer.objects.select_related("user").annotate(citation_count=Count("citations", distinct=True))
+    answers = _answers_in_scope(reviewer=reviewer).select_related("user").annotate(
+        citation_count=Count("citations", distinct=True)
+    )
     if show == "unreviewed":
         answers = answers.filter(reviews__isnull=True)
     elif show in Review.Verdict.values:
@@ -97,9 +106,10 @@ def review_filter_counts(*, reviewer) -> dict[str, int]:
     """How many answers each filter of the review list shows."""
     if not is_reviewer(reviewer):
         return dict.fromkeys(REVIEW_FILTERS, 0)
-    counts = {"all": Answer.objects.count(), "unreviewed": Answer.objects.filter(reviews__isnull=True).count()}
+    answers = _answers_in_scope(reviewer=reviewer)
+    counts = {"all": answers.count(), "unreviewed": answers.filter(reviews__isnull=True).count()}
     by_verdict = dict(
-        Review.objects.values("verdict").annotate(n=Count("answer", distinct=True)).values_list("verdict", "n")
+        Review.objects.filter(answer__in=answers).values("verdict").annotate(n=Count("answer", distinct=True)).values_list("verdict", "n")
     )
     counts.update({verdict: by_verdict.get(verdict, 0) for verdict in Review.Verdict.values})
     return counts
@@ -111,7 +121,8 @@ def answer_get_for_review(*, answer_id: int, reviewer) -> Answer | None:
         return None
     citations = Citation.objects.select_related("chunk__version__policy", "chunk__source").order_by("n")
     return (
-        Answer.objects.select_related("user")
+        _answers_in_scope(reviewer=reviewer)
+        .select_related("user")
         .prefetch_related(
             Prefetch("citations", queryset=citations),
             _reviews_prefetch(),

@@ -318,3 +318,13 @@ def test_evidence_is_required_unless_no_answer_is_expected(client, reviewer, mea
         regression_question_create(answer=meal_answer, created_by=reviewer, evidence=["1,800", "y" * 301],
                                    expect_no_answer=False, note="")
     assert RegressionQuestion.objects.count() == 1
+
+
+def test_reviewer_never_sees_answers_quoting_policies_outside_their_scope(client, reviewer, manager, meal_answer):
+    _, restricted = answer_question(question="How is the manager bonus pool funded?", user=manager, as_of=AS_OF)
+    assert restricted.citations.filter(chunk__policy__key="manager-compensation").exists()
+    client.force_login(reviewer)
+    listing = client.get("/review/").content.decode()
+    assert f'id="answer-row-{meal_answer.pk}"' in listing
+    assert f'id="answer-row-{restricted.pk}"' not in listing and "12%" not in listing
+    assert client.get(detail_url(restricted)).status_code == 404
