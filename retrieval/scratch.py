@@ -17,6 +17,7 @@ Strategies:
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -106,6 +107,17 @@ def scratch_index_build(*, strategy: str, on_progress: Callable[[str], None] | N
     if on_progress:
         on_progress(f"{strategy}: {len(index.chunks)} chunks")
     index.embedded = _embed(index)
+    _create_table(index)
+    return index
+
+
+def scratch_index_of(chunks, *, name: str) -> ScratchIndex:
+    """A scratch index over given (unsaved or loaded) chunks with the vectors they carry in
+    memory, e.g. the live chunks re-embedded by another embedding backend. Nothing is saved."""
+    if not re.match(r"^[a-z0-9_]{1,30}$", name):
+        raise ValueError(f"scratch index name must be short lowercase letters, digits, _: {name!r}")
+    index = ScratchIndex(strategy=name, table=f"pp_scratch_{name}_{uuid.uuid4().hex[:8]}")
+    index.chunks = {chunk.pk: chunk for chunk in chunks}
     _create_table(index)
     return index
 

@@ -79,7 +79,9 @@ def chunks_embed(*, version, on_progress: Callable[[int, int], None] | None = No
     for chunk in reused:
         chunk.embedding = known[chunk.content_hash]
     Chunk.objects.bulk_update(reused, ["embedding"], batch_size=500)
-    todo = [c for c in pending if c.content_hash not in known]
+    # Longest first, so each batch holds texts of similar length (little padding), as
+    # sentence-transformers orders one big encode call.
+    todo = sorted((c for c in pending if c.content_hash not in known), key=lambda c: -len(c.embed_text))
     done = len(reused)
     if on_progress:
         on_progress(done, total)

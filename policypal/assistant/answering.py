@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from chunking.rules import is_qualifier
+from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences
 from retrieval.access import today
 from retrieval.context import ContextChunk, answer_context
@@ -23,9 +23,9 @@ from retrieval.models import Chunk
 
 NOT_COVERED = "The policies you can see do not cover this question."
 COVERED_MIN_SIMILARITY = 0.38  # cosine between the question and the best evidence sentence (measured on samples/eval)
-SENTENCE_WINDOW = 0.06  # keep sentences scoring within this of the best one
+SENTENCE_WINDOW = 0.08  # keep sentences scoring within this of the best one
 LEXICAL_WEIGHT = 0.15  # bonus for sharing all of the question's terms
-MAX_SENTENCES = 4
+MAX_SENTENCES = 5
 MAX_EVIDENCE_CHUNKS = 4
 
 
@@ -42,9 +42,12 @@ class ComposedAnswer:
 @dataclass
 class _Candidate:
     chunk_index: int
-    position: int
+    position: int  # sentence index within its chunk
     text: str
-    score: float = 0.0
+    paragraph: int = 0  # paragraph (line) index within its chunk
+    lead_in: bool = False  # introduces what follows (ends with ":"), e.g. a list's intro
+    similarity: float = 0.0  # cosine to the question
+    score: float = 0.0  # similarity plus rank and shared-term bonuses
 
 
 def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int = 5) -> ComposedAnswer:
@@ -62,10 +65,9 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     if not candidates:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     _score(question, candidates)
-    best = max(c.score for c in candidates)
-    if best < COVERED_MIN_SIMILARITY:
+    if max(c.similarity for c in candidates) < COVERED_MIN_SIMILARITY:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    chosen = _choose(candidates, best)
+    chosen = _choose(candidates, max(c.score for c in candidates))
     text, cited = _render(chosen, evidence)
     text = _with_upcoming_changes(text, cited, question, context.notices)
     return ComposedAnswer(question=question, as_of=as_of, text=text, covered=True, citations=cited, notices=notices)
@@ -77,18 +79,14 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
     for notice in notices:
         if not notice.candidates or notice.version.policy_id not in cited_policies:
             continue
-        candidates = [
-            _Candidate(index, position, sentence)
-            for index, chunk in enumerate(notice.candidates)
-            for position, sentence in enumerate(_evidence_sentences(chunk))
-        ]
+        candidates = [c for index, chunk in enumerate(notice.candidates) for c in _chunk_candidates(index, chunk)]
         if not candidates:
             continue
         _score(question, candidates)
         best = max(candidates, key=lambda c: c.score)
         keep = {id(best)}
-        _keep_qualifiers([c for c in candidates if c.chunk_index == best.chunk_index], best.position, keep)
-        sentences = " ".join(_as_sentence(c.text) for c in candidates if id(c) in keep)
+        _keep_context([c for c in candidates if c.chunk_index == best.chunk_index], best, keep)
+        sentences = _join_sentences([c.text for c in candidates if id(c) in keep])
         cited.append(notice.candidates[best.chunk_index])
         date = notice.version.effective_from.strftime("%-d %B %Y")
         text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(cited)}]"
@@ -96,26 +94,27 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
 
 
 def _candidates(evidence: list[ContextChunk]) -> list[_Candidate]:
-    out = []
-    for index, item in enumerate(evidence):
-        for position, sentence in enumerate(_evidence_sentences(item.chunk)):
-            out.append(_Candidate(chunk_index=index, position=position, text=sentence))
+    return [c for index, item in enumerate(evidence) for c in _chunk_candidates(index, item.chunk)]
+
+
+def _chunk_candidates(index: int, chunk: Chunk) -> list[_Candidate]:
+    """The chunk's sentences (a table's: its row sentences), with their paragraph numbers."""
+    if chunk.kind in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW):
+        rows = [chunk.text] if chunk.kind == Chunk.Kind.TABLE_ROW else list(
+            chunk.children.filter(kind=Chunk.Kind.TABLE_ROW).order_by("ordinal").values_list("text", flat=True)
+        )
+        if rows:
+            return [_Candidate(index, position, row, paragraph=position) for position, row in enumerate(rows)]
+    out: list[_Candidate] = []
+    paragraphs = [line.strip() for line in chunk.text.splitlines() if line.strip() and not _is_table_rule(line)]
+    for paragraph, line in enumerate(paragraphs):
+        for sentence in split_sentences(line):
+            out.append(_Candidate(index, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
     return out
 
 
-def _evidence_sentences(chunk: Chunk) -> list[str]:
-    if chunk.kind == Chunk.Kind.TABLE:
-        rows = list(chunk.children.filter(kind=Chunk.Kind.TABLE_ROW).order_by("ordinal").values_list("text", flat=True))
-        if rows:
-            return rows
-    if chunk.kind == Chunk.Kind.TABLE_ROW:
-        return [chunk.text]
-    sentences = []
-    for line in chunk.text.splitlines():
-        line = line.strip()
-        if line:
-            sentences.extend(split_sentences(line))
-    return sentences
+def _is_table_rule(line: str) -> bool:
+    return bool(re.fullmatch(r"[|\s:-]+", line.strip()))
 
 
 def _score(question: str, candidates: list[_Candidate]) -> None:
@@ -134,7 +133,8 @@ def _score(question: str, candidates: list[_Candidate]) -> None:
     for candidate, similarity, present in zip(candidates, similarities, candidate_terms):
         rank_bonus = 0.03 / (1 + candidate.chunk_index)  # ties go to the better-ranked chunk
         shared = sum(weights[t] for t in terms & present) / total if total else 0.0
-        candidate.score = float(np.clip(similarity, -1, 1)) + rank_bonus + LEXICAL_WEIGHT * shared
+        candidate.similarity = float(np.clip(similarity, -1, 1))
+        candidate.score = candidate.similarity + rank_bonus + LEXICAL_WEIGHT * shared
 
 
 _TERM = re.compile(r"[a-z0-9][a-z0-9,.'-]*[a-z0-9]|[a-z0-9]")
@@ -150,28 +150,56 @@ def _terms(text: str) -> set[str]:
 
 def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
     ranked = sorted(candidates, key=lambda c: -c.score)
-    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW][:MAX_SENTENCES]
+    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW and not c.lead_in][:MAX_SENTENCES]
     by_chunk: dict[int, list[_Candidate]] = {}
     for candidate in candidates:
         by_chunk.setdefault(candidate.chunk_index, []).append(candidate)
     keep = {id(c) for c in chosen}
-    for candidate in list(chosen):
-        siblings = by_chunk[candidate.chunk_index]
-        _keep_qualifiers(siblings, candidate.position, keep)
+    for candidate in chosen:
+        _keep_context(by_chunk[candidate.chunk_index], candidate, keep)
     return [c for c in candidates if id(c) in keep]
 
 
-def _keep_qualifiers(siblings: list[_Candidate], position: int, keep: set[int]) -> None:
-    """A rule's exceptions and conditions follow it: keep the qualifying sentences after it,
-    and the rule a chosen qualifier refers back to."""
-    next_position = position + 1
-    while next_position < len(siblings) and is_qualifier(siblings[next_position].text):
-        keep.add(id(siblings[next_position]))
-        next_position += 1
+def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]) -> None:
+    """What a chosen sentence needs to be read correctly, from its own chunk:
+    - the conditions and exceptions that follow it: qualifying sentences after it in its
+      paragraph, and a following paragraph that opens by qualifying it ("This does not apply...");
+    - the rule a chosen qualifier refers back to;
+    - the lead-in a chosen list item or a sentence after a colon depends on."""
+    position = chosen.position
+    following = position + 1
+    while following < len(siblings) and siblings[following].paragraph == chosen.paragraph:
+        if not is_qualifier(siblings[following].text):
+            break
+        keep.add(id(siblings[following]))
+        following += 1
+    paragraph = chosen.paragraph + 1
+    while (opener := _first_of_paragraph(siblings, paragraph)) is not None and is_qualifier(opener.text):
+        _keep_paragraph(siblings, paragraph, keep)
+        paragraph += 1
     back = position
     while back > 0 and is_qualifier(siblings[back].text):
         back -= 1
         keep.add(id(siblings[back]))
+    for sibling in reversed(siblings[:position]):
+        if sibling.lead_in:
+            keep.add(id(sibling))
+            break
+        if sibling.paragraph != chosen.paragraph and not _is_item(siblings, sibling):
+            break
+
+
+def _first_of_paragraph(siblings: list[_Candidate], paragraph: int) -> _Candidate | None:
+    return next((s for s in siblings if s.paragraph == paragraph), None)
+
+
+def _keep_paragraph(siblings: list[_Candidate], paragraph: int, keep: set[int]) -> None:
+    keep.update(id(s) for s in siblings if s.paragraph == paragraph)
+
+
+def _is_item(siblings: list[_Candidate], candidate: _Candidate) -> bool:
+    """Is this sentence one of a run of short paragraphs (list items) under a lead-in?"""
+    return any(s.lead_in and s.paragraph < candidate.paragraph for s in siblings)
 
 
 def _render(chosen: list[_Candidate], evidence: list[ContextChunk]) -> tuple[str, list[Chunk]]:
