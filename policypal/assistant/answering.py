@@ -56,8 +56,6 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     if not question:
         return ComposedAnswer(question="", as_of=as_of, text="Please type a question.", covered=False)
     context = answer_context(question=question, user=user, as_of=as_of, k=k)
-    cited_policies = {item.chunk.policy_id for item in context.chunks[:MAX_EVIDENCE_CHUNKS]}
-    notices = [n.message for n in context.notices if n.version.policy_id in cited_policies]
     evidence = context.chunks[:MAX_EVIDENCE_CHUNKS]
     if not evidence:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
@@ -68,9 +66,15 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     if max(c.similarity for c in candidates) < COVERED_MIN_SIMILARITY:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     chosen = _choose(candidates, max(c.score for c in candidates))
+    if not chosen:
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     text, cited = _render(chosen, evidence)
-    text = _with_upcoming_changes(text, cited, question, context.notices)
-    return ComposedAnswer(question=question, as_of=as_of, text=text, covered=True, citations=cited, notices=notices)
+    cited_policies = {chunk.policy_id for chunk in cited}
+    notices = [n for n in context.notices if n.version.policy_id in cited_policies]
+    text = _with_upcoming_changes(text, cited, question, notices)
+    return ComposedAnswer(
+        question=question, as_of=as_of, text=text, covered=True, citations=cited, notices=[n.message for n in notices]
+    )
 
 
 def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices) -> str:
@@ -150,14 +154,24 @@ def _terms(text: str) -> set[str]:
 
 def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
     ranked = sorted(candidates, key=lambda c: -c.score)
-    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW and not c.lead_in][:MAX_SENTENCES]
+    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW][:MAX_SENTENCES]
     by_chunk: dict[int, list[_Candidate]] = {}
     for candidate in candidates:
         by_chunk.setdefault(candidate.chunk_index, []).append(candidate)
     keep = {id(c) for c in chosen}
     for candidate in chosen:
         _keep_context(by_chunk[candidate.chunk_index], candidate, keep)
+        if candidate.lead_in:
+            _keep_what_it_introduces(by_chunk[candidate.chunk_index], candidate, keep)
     return [c for c in candidates if id(c) in keep]
+
+
+def _keep_what_it_introduces(siblings: list[_Candidate], lead_in: _Candidate, keep: set[int], limit: int = 12) -> None:
+    """A chosen lead-in ("The following are non-refundable:") brings the items after it."""
+    for sibling in siblings[lead_in.position + 1 : lead_in.position + 1 + limit]:
+        if sibling.lead_in:
+            break
+        keep.add(id(sibling))
 
 
 def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]) -> None:
@@ -220,7 +234,14 @@ def _join_sentences(sentences: list[str]) -> str:
     if prefix:
         rows = [s[len(prefix):].strip() for s in sentences]
         return prefix.rstrip() + " " + "; ".join(r.rstrip(".") for r in rows) + "."
-    return " ".join(_as_sentence(s) for s in sentences)
+    out = ""
+    for sentence in sentences:
+        separator = "\n" if _ITEM.match(sentence) else " "
+        out = f"{out}{separator}{_as_sentence(sentence)}" if out else _as_sentence(sentence)
+    return out
+
+
+_ITEM = re.compile(r"^(?:[-*\u2022]\s|\(?\w{1,3}[.)]\s)")
 
 
 def _shared_label(sentences: list[str]) -> str:

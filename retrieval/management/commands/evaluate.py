@@ -114,8 +114,9 @@ class Command(BaseCommand):
     def _print_table(self, reports: list[StrategyReport], *, misses: int) -> None:
         k = reports[0].k
         budget = reports[0].budget
+        b = f"{budget}t" if budget else "budget"
         rows = [("strategy", "chunks", f"recall@{k}", f"all-ev@{k}", f"MRR@{k}",
-                 f"recall@{budget}t", f"all-ev@{budget}t", f"MRR@{budget}t", "tokens", "no-answer", "leaks")]
+                 f"recall@{b}", f"all-ev@{b}", f"MRR@{b}", "tokens", "no-answer", "leaks")]
         for r in reports:
             m = r.metrics
             rows.append((
@@ -131,8 +132,10 @@ class Command(BaseCommand):
             if i == 0:
                 self.stdout.write("  ".join("-" * w for w in widths))
         m0 = reports[0].metrics
+        in_budget = (f"; within {budget} tokens: the top {reports[0].budget_depth} after parent expansion"
+                     if budget else "")
         self.stdout.write(f"\n{m0.questions} questions, {m0.answerable} with evidence, "
-                          f"{m0.no_answer_questions} expecting no answer; k={k}, budget={budget} tokens")
+                          f"{m0.no_answer_questions} expecting no answer; top k={k}{in_budget}")
         for report in reports:
             listed = report.misses()
             if not listed:
