@@ -144,9 +144,11 @@ def main() -> None:
     base_ae = results["torch fp32"].all_evidence_at_k
     for name in list(backends)[1:]:
         speedup = base / min(seconds[name])
-        drop = (base_ae - results[name].all_evidence_at_k) * 100
-        verdict = "ADOPT" if speedup >= 1.5 and drop <= 1.0 else "keep torch"
-        row(f"{name}", f"{speedup:.2f}x, {drop:+.1f} pt", verdict)
+        change = (results[name].all_evidence_at_k - base_ae) * 100
+        verdict = "ADOPT" if speedup >= 1.5 and change >= -1.0 else "keep torch"
+        row(f"{name}", f"{speedup:.2f}x faster", f"all-evidence@5 {change:+.1f} pt: {verdict}")
+    print("  (one question of the 76 with evidence is 1.3 points: changes of that size are near ties "
+          "flipping, not a real gain or loss)")
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ Embedding 100,000 real texts takes hours on two shared cores, so the index is ma
   their sections, tables and row sentences, embedded once for real (cached in var/bench/);
 - every policy of the index is a copy of one handbook with its numbers redrawn (amounts, days,
   percentages: the words stay policy-like, the texts differ) and each chunk's vector is the
-  real vector of its original plus Gaussian noise (cosine ~0.9 to it), normalised;
+  real vector of its original blended with the real vector of another, random chunk (own
+  weight 0.65-0.9) plus Gaussian noise, normalised: copies spread around their original
+  instead of forming tight 30-point clusters of near ties;
 - the copies are spread over 10 access groups (policy i belongs to group i mod 10), so a user
   in one group may read 10 % of the chunks and a user in all groups all of them.
 Rows are written with COPY; the HNSW and GIN indexes are rebuilt afterwards (as after a bulk
-load) and the table analysed. Database: ``policypal_bench_scale`` on the embedded server
-(or BENCH_DATABASE_URL), never the development data.
+load) and the table analysed. Database: ``policypal_bench_<N/1000>k`` on the embedded server
+(policypal_bench_10k, policypal_bench_100k; or BENCH_DATABASE_URL), never the development data.
 """
 from __future__ import annotations
 
@@ -30,16 +32,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.benchdb import VAR_BENCH  # noqa: E402
 
-SCALE_DB = "policypal_bench_scale"
 SEEDS = (1, 2, 3, 4, 5, 6)
 GROUPS = 10
-NOISE_SIGMA = 0.025  # per dimension; cosine to the original about 1 / sqrt(1 + 384 * sigma^2) = 0.9
+NOISE_SIGMA = 0.02  # per dimension (a noise vector of norm ~0.39)
+OWN_WEIGHT = (0.65, 0.9)  # the chunk's own text's vector, blended with another chunk's
 EFFECTIVE_FROM = dt.date(2025, 1, 1)
 KEY_PREFIX = "scale-"
+_FUNCTION_WORDS = {"is", "are", "at", "on", "their", "within", "of", "to", "for", "the", "a", "an", "and", "or",
+                   "by", "with", "in", "be", "must", "may", "should", "from", "its", "that", "this", "it", "as"}
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def setup(migrate: bool = True) -> str:
+def database_for(size: int) -> str:
+    return f"policypal_bench_{size // 1000}k"
+
+
+def setup(size: int = 100_000, *, migrate: bool = True) -> str:
+    """Django on the benchmark database of an index of `size` chunks; returns its URL."""
     import os
 
     if not os.environ.get("BENCH_DATABASE_URL"):
@@ -47,7 +56,7 @@ def setup(migrate: bool = True) -> str:
 
         from bench.benchdb import REPO
 
-        os.environ["BENCH_DATABASE_URL"] = embedded_database_url(REPO / "var", SCALE_DB)
+        os.environ["BENCH_DATABASE_URL"] = embedded_database_url(REPO / "var", database_for(size))
     from bench.benchdb import setup_django
 
     return setup_django(migrate=migrate)
@@ -135,6 +144,7 @@ def build(target: int, *, log=print) -> dict:
         return {"searchable": have, "built": False}
     records_by_seed = base_records()
     vectors = base_vectors(records_by_seed)
+    base_list = list(vectors.values())
     per_copy = [sum(r.searchable for r in records) for _, records in records_by_seed]
     existing = Policy.objects.filter(key__startswith=KEY_PREFIX).count()
     groups = [Group.objects.get(name=f"scale-g{i}") for i in range(GROUPS)]
@@ -164,8 +174,11 @@ def build(target: int, *, log=print) -> dict:
             vector = None
             if record.searchable:
                 base = vectors[record.embed_text]
-                noisy = base + rng.normal(0.0, NOISE_SIGMA, size=base.shape).astype(np.float32)
-                vector = noisy / np.linalg.norm(noisy)
+                other = base_list[rng.integers(len(base_list))]
+                weight = rng.uniform(*OWN_WEIGHT)
+                mixed = weight * base + (1 - weight) * other
+                mixed += rng.normal(0.0, NOISE_SIGMA, size=base.shape).astype(np.float32)
+                vector = mixed / np.linalg.norm(mixed)
             rows.append((
                 next_id, version.pk, policy.pk, ids.get(record.parent_id) if record.parent_id else None,
                 record.level, record.kind, ordinal, " > ".join(record.breadcrumb), text, embed_text,
@@ -216,20 +229,32 @@ def _redraw_numbers(text: str, rng: random.Random) -> str:
 
 
 def questions(count: int, *, seed: int = 11) -> list[str]:
-    """Questions an employee might ask of the handbooks: a phrase from a random chunk, reworded."""
+    """Questions an employee might ask of the handbooks: about a section's heading, or about a
+    phrase of one of its paragraphs."""
     rng = random.Random(seed)
     records = [r for _, rs in base_records() for r in rs if r.searchable and r.kind in ("text", "list")]
-    templates = ("What does the policy say about {}?", "Who approves {}?", "What is the limit for {}?",
-                 "When do I need approval for {}?", "What happens if {}?", "Is there a deadline for {}?")
     out = []
     while len(out) < count:
         record = rng.choice(records)
-        words = [w.strip(".,;:()") for w in record.text.split() if w.strip(".,;:()")]
-        if len(words) < 12:
+        heading = re.sub(r"^[\d.]+\s*", "", record.breadcrumb[-1]).strip().lower()
+        topic = re.sub(r"^[\d.]+\s*", "", record.breadcrumb[1]).split(":")[0].strip().lower() if len(record.breadcrumb) > 1 else ""
+        if rng.random() < 0.5 and heading and topic and topic not in heading and heading not in topic:
+            out.append(rng.choice(("What are the {} for {}?", "Where do I find the {} of the {} policy?",
+                                   "Can you explain the {} in {}?")).format(heading, topic))
             continue
-        start = rng.randrange(0, len(words) - 8)
-        phrase = " ".join(words[start : start + rng.randrange(4, 8)]).lower()
-        out.append(rng.choice(templates).format(phrase))
+        words = [w.strip(".,;:()") for w in record.text.replace("\n", " ").split()]
+        starts = [i for i, w in enumerate(words[:-6]) if w.lower() in ("the", "a", "an", "any", "each")]
+        if not starts:
+            continue
+        start = rng.choice(starts) + 1
+        phrase = words[start : start + rng.randrange(3, 6)]
+        while phrase and phrase[-1].lower() in _FUNCTION_WORDS:
+            phrase.pop()
+        if len(phrase) < 2:
+            continue
+        phrase = " ".join(phrase).lower()
+        out.append(rng.choice(("What does the policy say about {}?", "Who approves {}?", "What is the limit for {}?",
+                               "When do I need approval for {}?", "Is there a deadline for {}?")).format(phrase))
     return out
 
 
@@ -237,7 +262,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chunks", type=int, default=100_000)
     args = parser.parse_args()
-    setup()
+    setup(args.chunks)
     result = build(args.chunks)
     print(f"searchable synthetic chunks: {result['searchable']:,} ({'built now' if result['built'] else 'reused'})")
 

@@ -23,7 +23,7 @@ from django.db import connection
 
 from policypal.policies.models import PolicyVersion
 
-from .access import policy_visible_q, today
+from .access import today
 from .embedding import get_embedder, get_token_counter
 from .models import Chunk
 from .search import SearchHit, chunk_search_hybrid, vector_literal
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scratch import ScratchIndex
 
 SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
+HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to build a context
 PARAGRAPH = "\n\n"
 
 
@@ -104,7 +105,7 @@ def answer_context(
     hits = chunk_search_hybrid(
         question=question, user=user, as_of=as_of, k=k, candidates=candidates, query_vector=vector, index=index
     )
-    family = _Family(index)
+    family = ChunkFamily(index)
     chunks = context_fit(hits, budget=budget, expand=expand, family=family, section_share=section_share)
     upcoming = _upcoming_versions(hits, user=user, as_of=as_of, vector=vector) if notices and index is None else []
     return AnswerContext(question=question, as_of=as_of, chunks=chunks, notices=upcoming, hits=hits)
@@ -113,12 +114,29 @@ def answer_context(
 # --------------------------------------------------------------------------- chunk relations
 
 
-class _Family:
+class ChunkFamily:
     """Parents and table pieces of chunks, from the live table or a scratch index, cached."""
 
     def __init__(self, index: ScratchIndex | None = None) -> None:
         self.index = index
         self._by_id: dict[int, Chunk] = {}
+
+    def prefetch(self, chunks: list[Chunk]) -> None:
+        """Load the parents and grandparents of the chunks in two queries, not one per chunk."""
+        if self.index is not None:
+            return
+        level = [c for c in chunks if c.level == Chunk.Level.BLOCK]
+        for _ in range(2):  # block -> (table piece ->) section
+            for chunk in level:
+                if chunk.parent_id and chunk.parent_id not in self._by_id and Chunk.parent.is_cached(chunk):
+                    self._by_id[chunk.parent_id] = chunk.parent
+            wanted = {c.parent_id for c in level if c.parent_id and c.parent_id not in self._by_id}
+            if wanted:
+                self._by_id.update(Chunk.objects.defer(*HEAVY_FIELDS).in_bulk(wanted))
+            level = [self._by_id[c.parent_id] for c in level if c.parent_id in self._by_id]
+            level = [c for c in level if c.level == Chunk.Level.BLOCK]
+            if not level:
+                return
 
     def parent(self, chunk: Chunk) -> Chunk | None:
         if chunk.parent_id is None:
@@ -127,14 +145,19 @@ class _Family:
             return self.index.chunks.get(chunk.parent_id)
         if chunk.parent_id not in self._by_id:
             cached = Chunk.parent.is_cached(chunk)
-            self._by_id[chunk.parent_id] = chunk.parent if cached else Chunk.objects.filter(pk=chunk.parent_id).first()
+            self._by_id[chunk.parent_id] = (
+                chunk.parent if cached else Chunk.objects.defer(*HEAVY_FIELDS).filter(pk=chunk.parent_id).first()
+            )
         return self._by_id[chunk.parent_id]
 
     def ancestors(self, chunk: Chunk) -> list[Chunk]:
-        out, current = [], self.parent(chunk)
-        while current is not None and len(out) < 4:
-            out.append(current)
+        """Parent, grandparent, ... up to and including the section (the document is never needed)."""
+        out = []
+        current = chunk if chunk.level != Chunk.Level.SECTION else None
+        while current is not None and current.level != Chunk.Level.SECTION and len(out) < 4:
             current = self.parent(current)
+            if current is not None:
+                out.append(current)
         return out
 
     def section_of(self, chunk: Chunk) -> Chunk | None:
@@ -157,7 +180,7 @@ class _Family:
             Chunk.objects.filter(
                 version_id=row.version_id, source_id=row.source_id, level=Chunk.Level.BLOCK,
                 kind=Chunk.Kind.TABLE, block_ids__contains=[table_id],
-            ).order_by("ordinal")
+            ).defer(*HEAVY_FIELDS).order_by("ordinal")
         )
 
 
@@ -171,11 +194,12 @@ class _Entry:
 
 
 def context_fit(
-    hits: list[SearchHit], *, budget: int | None, expand: bool, family: _Family | None = None,
+    hits: list[SearchHit], *, budget: int | None, expand: bool, family: ChunkFamily | None = None,
     section_share: float = SECTION_SHARE,
 ) -> list[ContextChunk]:
     """Ranked hits -> context chunks in rank order, expanded and merged, within the budget."""
-    family = family or _Family()
+    family = family or ChunkFamily()
+    family.prefetch([hit.chunk for hit in hits])
     entries: list[_Entry] = []
     section_cap = None if budget is None else int(budget * section_share)
 
@@ -208,7 +232,7 @@ def context_fit(
     return [e.item for e in entries]
 
 
-def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: _Family, entries: list[_Entry]):
+def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: ChunkFamily, entries: list[_Entry]):
     """What a ranked chunk may bring, best first: its table or its section, then itself."""
     if expand and chunk.kind == Chunk.Kind.TABLE_ROW:
         pieces = [p for p in family.table_pieces(chunk) if not any(e.item.chunk.pk == p.pk for e in entries)]
@@ -221,7 +245,7 @@ def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: _Fa
     yield [chunk]
 
 
-def _holds(holder: Chunk, holder_text: str, chunk: Chunk, family: _Family) -> bool:
+def _holds(holder: Chunk, holder_text: str, chunk: Chunk, family: ChunkFamily) -> bool:
     """Whether context showing `holder` (as `holder_text`) already shows all of `chunk`: the
     same chunk, its section, or (for a table row) a piece of its table showing that row."""
     if holder.pk == chunk.pk:
@@ -255,7 +279,7 @@ def row_in_table_text(row_text: str, table_text: str) -> bool:
     return False
 
 
-def _trimmed(item: ContextChunk, entries: list[_Entry], family: _Family) -> ContextChunk | None:
+def _trimmed(item: ContextChunk, entries: list[_Entry], family: ChunkFamily) -> ContextChunk | None:
     """Drop leading and trailing paragraphs that a chunk of the same section already gives."""
     chunk = item.chunk
     section = family.section_of(chunk)
@@ -298,15 +322,15 @@ def _norm(text: str) -> str:
 
 
 def _upcoming_versions(hits: list[SearchHit], *, user, as_of: dt.date, vector) -> list[VersionNotice]:
+    """Newer published versions, not yet in force, of the policies the hits come from. Access is
+    granted per policy and every hit passed the access filter, so the user may read these
+    policies: no second permission query."""
     policy_ids = list(dict.fromkeys(h.chunk.policy_id for h in hits))
     if not policy_ids:
         return []
-    from policypal.policies.models import Policy
-
-    visible = Policy.objects.filter(policy_visible_q(user)).filter(pk__in=policy_ids).values_list("pk", flat=True)
     upcoming = (
         PolicyVersion.objects.filter(
-            policy_id__in=list(visible), published=True, status=PolicyVersion.Status.READY,
+            policy_id__in=policy_ids, published=True, status=PolicyVersion.Status.READY,
             retired_at__isnull=True, effective_from__gt=as_of,
         )
         .select_related("policy")

@@ -27,13 +27,18 @@ class Embedder:
     def model(self):
         from sentence_transformers import SentenceTransformer
 
+        threads = int(getattr(settings, "EMBEDDING_THREADS", 0) or 0)
         if self.backend == "torch":
+            if threads:  # one thread per call serves concurrent questions far better on few cores
+                import torch
+
+                torch.set_num_threads(threads)
             return SentenceTransformer(self.model_path, device="cpu", local_files_only=True)
         # sentence-transformers' own ONNX backend needs Optimum (transformers < 5): run the
         # locally exported graph with onnxruntime instead (retrieval/onnx_export.py).
         from retrieval.onnx_export import OnnxEncoder
 
-        return OnnxEncoder(self.model_path, quantized=self.backend == "onnx-int8")
+        return OnnxEncoder(self.model_path, quantized=self.backend == "onnx-int8", threads=threads or None)
 
     @property
     def max_seq_length(self) -> int:

@@ -30,7 +30,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 
 from .access import policy_visible_q, today
-from .context import ContextChunk, _Family, context_fit
+from .context import ChunkFamily, ContextChunk, context_fit
 from .embedding import get_embedder
 from .search import chunk_search_hybrid
 
@@ -337,7 +337,7 @@ def evaluate_questions(
     """Run every question against the live index (index=None) or a scratch index."""
     users = _Users()
     vectors = vectors if vectors is not None else question_vectors(questions)
-    family = _Family(index)
+    family = ChunkFamily(index)
     results = []
     for number, q in enumerate(questions, start=1):
         username = q.user or user or DEFAULT_USER

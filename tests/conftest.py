@@ -126,3 +126,10 @@ def screenshots(request):
         return path
 
     return take
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """End-to-end tests run last: their transactional database is flushed after each test, which
+    would take the session's sample corpus away from any test that ran after them."""
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)

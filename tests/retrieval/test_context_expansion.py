@@ -5,11 +5,10 @@ rows 14 and 15) and section 20 (block 21).
 """
 from types import SimpleNamespace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retrieval.context import _Family, context_fit, row_in_table_text
+from retrieval.context import ChunkFamily, context_fit, row_in_table_text
 from retrieval.models import Chunk
 from retrieval.search import SearchHit
 
@@ -41,7 +40,7 @@ def tree(section_tokens=120):
 
 def fit(order, *, budget=None, expand=True, section_tokens=120, section_share=0.5):
     chunks = tree(section_tokens)
-    family = _Family(SimpleNamespace(chunks=chunks))
+    family = ChunkFamily(SimpleNamespace(chunks=chunks))
     hits = [SearchHit(chunks[pk], 1.0 / (i + 1), 0.5, i + 1, None) for i, pk in enumerate(order)]
     return context_fit(hits, budget=budget, expand=expand, family=family, section_share=section_share)
 
