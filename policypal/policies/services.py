@@ -157,3 +157,16 @@ def policy_effective_dates_refresh(*, policy: Policy) -> None:
             current.effective_to = end
             current.save(update_fields=["effective_to", "updated_at"])
     PolicyVersion.objects.filter(policy=policy, published=False).exclude(effective_to=None).update(effective_to=None)
+
+
+def policy_versions_resume() -> list[PolicyVersion]:
+    """Queue again every version left unfinished (a worker or the broker stopped mid-way).
+
+    Safe to call at every start: the steps skip finished work and a per-version lock keeps two
+    workers off the same version."""
+    unfinished = list(
+        PolicyVersion.objects.exclude(status__in=[PolicyVersion.Status.READY, PolicyVersion.Status.FAILED])
+    )
+    for version in unfinished:
+        policy_version_enqueue(version=version)
+    return unfinished

@@ -104,3 +104,15 @@ def test_new_version_closes_the_previous_ones_dates(employee):
     )
     first.refresh_from_db()
     assert first.effective_to == dt.date(2026, 6, 1) and second.effective_to is None
+
+
+def test_unfinished_versions_are_queued_again_at_start(employee, django_capture_on_commit_callbacks):
+    from policypal.policies.services import policy_versions_resume
+
+    stuck = _new_version("remote.md", POLICY_MD)
+    PolicyVersion.objects.filter(pk=stuck.pk).update(status=PolicyVersion.Status.CHUNKING)
+    with django_capture_on_commit_callbacks() as callbacks:
+        resumed = policy_versions_resume()
+    assert [v.pk for v in resumed if v.policy.key == "remote"] == [stuck.pk]
+    assert callbacks, "the pipeline is enqueued on commit"
+    assert all(v.status not in ("ready", "failed") for v in resumed)

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand
 
 from policypal.policies.demo import demo_users_ensure
 from policypal.policies.samples import sample_manifest, samples_ingest
+from policypal.policies.services import policy_versions_resume
 
 
 class Command(BaseCommand):
@@ -14,6 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--no-samples", action="store_true")
 
     def handle(self, *args, **options):
+        resumed = policy_versions_resume()
+        if resumed:
+            self.stdout.write(f"Resumed {len(resumed)} unfinished policy versions.")
         created = demo_users_ensure()
         if created:
             self.stdout.write(self.style.SUCCESS("Demo users (passwords are shown only this once):"))
