@@ -6,7 +6,8 @@
 The call timed is ``policypal.assistant.answering.answer_compose`` (what the ask page and
 ``manage.py ask`` run, without HTTP and without recording the answer): query embedding,
 hybrid search with the access and date filters, parent expansion and version notices, and
-the extractive answer composition (which embeds the candidate sentences). Each caller is a
+the extractive answer composition (sentences chosen by their chunk's cosine and the
+question's rare terms; no second model call). Each caller is a
 thread with its own database connection; all callers start together and ask different
 questions. The index is the synthetic one of bench/scale_corpus.py (real chunk texts of
 generated handbooks with redrawn numbers; vectors of a few thousand real embeddings plus

@@ -23,14 +23,22 @@ ALWAYS_JOINED = frozenset(
 SOMETIMES_JOINED = frozenset({"etc.", "ltd.", "inc.", "co.", "corp.", "hrs.", "yrs.", "mins.", "max.", "min.", "est."})
 
 _LAST_WORD = re.compile(r"(\S+)\s*$")
+# A possible sentence end with more text after it; without one, the text is one sentence.
+_INNER_END = re.compile(r"[.!?\u2026][\"'\u2019\u201d)\]]*\s+\S")
 
 
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences; each returned sentence is stripped and non-empty."""
     if not text or not text.strip():
         return []
-    pieces = _pysbd_pieces(text)
-    return _rejoin_abbreviations(pieces)
+    return list(_split_cached(text))
+
+
+@lru_cache(maxsize=4096)  # the answerer splits the same chunks again and again
+def _split_cached(text: str) -> tuple[str, ...]:
+    if not _INNER_END.search(text.strip()):  # one sentence: pysbd (about 1 ms) is not needed
+        return (text.strip(),)
+    return tuple(_rejoin_abbreviations(_pysbd_pieces(text)))
 
 
 def _pysbd_pieces(text: str) -> list[str]:

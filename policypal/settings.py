@@ -152,7 +152,8 @@ def _default_model_dir() -> str:
 
 EMBEDDING_MODEL = env("EMBEDDING_MODEL", default="") or _default_model_dir()
 EMBEDDING_DIMENSIONS = 384  # fixed by the vector column; changing it needs a migration
-EMBEDDING_BACKEND = env("EMBEDDING_BACKEND", default="torch")  # torch | onnx | onnx-int8
+EMBEDDING_BACKEND = env("EMBEDDING_BACKEND", default="onnx-int8")  # onnx-int8 | onnx | torch (bench/onnx_backend.py)
+EMBEDDING_THREADS = env.int("EMBEDDING_THREADS", default=0)  # threads per encode call; 0 = all cores
 EMBEDDING_BATCH_SIZE = env.int("EMBEDDING_BATCH_SIZE", default=32)
 CHUNK_TARGET_TOKENS = env.int("CHUNK_TARGET_TOKENS", default=180)
 CHUNK_OVERLAP_BLOCKS = env.int("CHUNK_OVERLAP_BLOCKS", default=0)

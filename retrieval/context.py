@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scratch import ScratchIndex
 
 SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
+HITS_PER_CONTEXT_CHUNK = 3  # hits ranked per context chunk wanted (row sentences fold into tables)
 HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to build a context
 PARAGRAPH = "\n\n"
 
@@ -102,11 +103,17 @@ def answer_context(
     """
     as_of = as_of or today()
     vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
+    # Row sentences fold into their table and blocks into their section, so k hits can make
+    # fewer than k context chunks: rank more, and keep the first k distinct ones.
     hits = chunk_search_hybrid(
-        question=question, user=user, as_of=as_of, k=k, candidates=candidates, query_vector=vector, index=index
+        question=question, user=user, as_of=as_of, k=k * HITS_PER_CONTEXT_CHUNK, candidates=candidates,
+        query_vector=vector, index=index,
     )
     family = ChunkFamily(index)
-    chunks = context_fit(hits, budget=budget, expand=expand, family=family, section_share=section_share)
+    chunks, used = context_fit(
+        hits, budget=budget, expand=expand, family=family, section_share=section_share, limit=k, with_used=True
+    )
+    hits = hits[:used]
     upcoming = _upcoming_versions(hits, user=user, as_of=as_of, vector=vector) if notices and index is None else []
     return AnswerContext(question=question, as_of=as_of, chunks=chunks, notices=upcoming, hits=hits)
 
@@ -195,15 +202,22 @@ class _Entry:
 
 def context_fit(
     hits: list[SearchHit], *, budget: int | None, expand: bool, family: ChunkFamily | None = None,
-    section_share: float = SECTION_SHARE,
-) -> list[ContextChunk]:
-    """Ranked hits -> context chunks in rank order, expanded and merged, within the budget."""
+    section_share: float = SECTION_SHARE, limit: int | None = None, with_used: bool = False,
+):
+    """Ranked hits -> context chunks in rank order, expanded and merged, within the budget.
+
+    limit: stop once this many context chunks are taken. with_used: also return how many of
+    the hits were looked at (the hits the context stands for)."""
     family = family or ChunkFamily()
     family.prefetch([hit.chunk for hit in hits])
     entries: list[_Entry] = []
     section_cap = None if budget is None else int(budget * section_share)
+    used = 0
 
     for rank, hit in enumerate(hits, start=1):
+        if limit is not None and len(entries) >= limit:
+            break
+        used = rank
         chunk = hit.chunk
         holder = next((e for e in entries if _holds(e.item.chunk, e.item.text, chunk, family)), None)
         if holder is not None:
@@ -229,7 +243,8 @@ def context_fit(
             entries.extend(_Entry(item, order) for item in items)
             break
     entries.sort(key=lambda e: e.order)  # stable: pieces of one table stay in document order
-    return [e.item for e in entries]
+    items = [e.item for e in entries]
+    return (items, used) if with_used else items
 
 
 def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: ChunkFamily, entries: list[_Entry]):
@@ -354,5 +369,9 @@ def _nearest_chunks_in(version: PolicyVersion, vector, limit: int = 8) -> list[C
             [version.pk, vector_literal(vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = Chunk.objects.select_related("version__policy", "source").in_bulk(ids)
+    found = (
+        Chunk.objects.select_related("version__policy", "source")
+        .defer("embedding", "search_vector", "source__tree")
+        .in_bulk(ids)
+    )
     return [found[i] for i in ids if i in found]

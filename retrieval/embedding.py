@@ -25,10 +25,10 @@ class Embedder:
 
     @cached_property
     def model(self):
-        from sentence_transformers import SentenceTransformer
-
-        threads = int(getattr(settings, "EMBEDDING_THREADS", 0) or 0)
+        threads = settings.EMBEDDING_THREADS
         if self.backend == "torch":
+            from sentence_transformers import SentenceTransformer  # imports torch: only for this backend
+
             if threads:  # one thread per call serves concurrent questions far better on few cores
                 import torch
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 
 from .access import policy_visible_q, today
-from .context import ChunkFamily, ContextChunk, context_fit
+from .context import HITS_PER_CONTEXT_CHUNK, ChunkFamily, ContextChunk, context_fit
 from .embedding import get_embedder
 from .search import chunk_search_hybrid
 
@@ -208,6 +208,7 @@ class Metrics:
     recall_at_k: float
     all_evidence_at_k: float
     mrr_at_k: float
+    mean_top_k_tokens: float  # tokens (breadcrumb + text) of the top k chunks, on average
     recall_in_budget: float | None
     all_evidence_in_budget: float | None
     mrr_in_budget: float | None
@@ -232,6 +233,7 @@ def metrics_of(results: list[QuestionResult]) -> Metrics:
         recall_at_k=mean(r.top_k.recall for r in answerable),
         all_evidence_at_k=mean(r.top_k.all_found for r in answerable),
         mrr_at_k=mean(r.top_k.reciprocal_rank for r in answerable),
+        mean_top_k_tokens=round(sum(r.top_k.tokens for r in answerable) / n, 1),
         recall_in_budget=mean(r.budget.recall for r in with_budget) if with_budget else None,
         all_evidence_in_budget=mean(r.budget.all_found for r in with_budget) if with_budget else None,
         mrr_in_budget=mean(r.budget.reciprocal_rank for r in with_budget) if with_budget else None,
@@ -343,12 +345,12 @@ def evaluate_questions(
         username = q.user or user or DEFAULT_USER
         asker = users.get(username)
         day = q.as_of or as_of or today()
-        depth = max(k, budget_depth if budget is not None else k)
+        depth = max(k * HITS_PER_CONTEXT_CHUNK, budget_depth if budget is not None else 0)
         hits = chunk_search_hybrid(
             question=q.question, user=asker, as_of=day, k=depth, query_vector=vectors[q.question], index=index
         )
         visible = users.visible(username)
-        top = _match(context_fit(hits[:k], budget=None, expand=False, family=family), q, visible)
+        top = _match(context_fit(hits, budget=None, expand=False, family=family, limit=k), q, visible)
         in_budget = None
         if budget is not None:
             in_budget = _match(context_fit(hits, budget=budget, expand=True, family=family), q, visible)

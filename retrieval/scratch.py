@@ -11,8 +11,9 @@ Strategies:
 - ``default``: the live index, what questions are answered from (no scratch table);
 - ``structure``: the structure-aware chunker with the current settings, re-run now;
 - ``overlap``: the structure-aware chunker repeating one block from the previous chunk;
-- ``fixed``: the fixed-size character baseline (windows of about the target size in
-  characters with 20 % overlap, no headings, no structure).
+- ``fixed``: the fixed-size character baseline: windows as long, in characters, as the live
+  index's searchable chunks of the same documents are on average (so the top k of both holds
+  about as much text), with 20 % overlap, no headings, no structure.
 """
 from __future__ import annotations
 
@@ -32,11 +33,12 @@ from .search import vector_literal
 
 LIVE = "default"
 STRATEGIES = ("default", "structure", "overlap", "fixed")
-FIXED_SIZE_CHARS = 800  # about CHUNK_TARGET_TOKENS (180) word pieces of English policy text
-FIXED_OVERLAP_CHARS = 160
+FIXED_SIZE_CHARS = 800  # when there is no live chunk to measure: about CHUNK_TARGET_TOKENS word pieces
+FIXED_OVERLAP_SHARE = 0.2
+FIXED_MIN_CHARS = 200
 
 
-def strategy_records(strategy: str, document, *, category: str = ""):
+def strategy_records(strategy: str, document, *, category: str = "", fixed_size: int = FIXED_SIZE_CHARS):
     """Chunk records of one converted document under a strategy."""
     from policypal.policies.ingestion import chunk_records_for
 
@@ -47,7 +49,9 @@ def strategy_records(strategy: str, document, *, category: str = ""):
     if strategy == "fixed":
         from chunking.baseline import chunk_fixed_size
 
-        return chunk_fixed_size(document, counter=get_token_counter(), size=FIXED_SIZE_CHARS, overlap=FIXED_OVERLAP_CHARS)
+        return chunk_fixed_size(
+            document, counter=get_token_counter(), size=fixed_size, overlap=int(fixed_size * FIXED_OVERLAP_SHARE)
+        )
     raise ValueError(f"unknown chunking strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
 
 
@@ -57,6 +61,7 @@ class ScratchIndex:
     table: str
     chunks: dict[int, Chunk] = field(default_factory=dict)
     embedded: int = 0  # vectors computed (the rest were reused from the live index)
+    window_chars: int | None = None  # the fixed strategy's window length
 
     def drop(self) -> None:
         with connection.cursor() as cursor:
@@ -80,17 +85,31 @@ def _published_versions():
     )
 
 
+def live_mean_chunk_chars(versions) -> int:
+    """Mean text length of the live searchable chunks of these versions (the default strategy)."""
+    from django.db.models import Avg
+    from django.db.models.functions import Length
+
+    mean = Chunk.objects.filter(version__in=versions, searchable=True).aggregate(chars=Avg(Length("text")))["chars"]
+    return max(FIXED_MIN_CHARS, int(round(mean))) if mean else FIXED_SIZE_CHARS
+
+
 def scratch_index_build(*, strategy: str, on_progress: Callable[[str], None] | None = None) -> ScratchIndex:
     """Re-chunk every published version's documents with the strategy into a new scratch index."""
     if strategy not in STRATEGIES or strategy == LIVE:
         raise ValueError(f"a scratch index needs one of {', '.join(s for s in STRATEGIES if s != LIVE)}, not {strategy!r}")
     index = ScratchIndex(strategy=strategy, table=f"pp_scratch_{strategy}_{uuid.uuid4().hex[:8]}")
+    versions = _published_versions()
+    fixed_size = live_mean_chunk_chars(versions) if strategy == "fixed" else FIXED_SIZE_CHARS
+    index.window_chars = fixed_size if strategy == "fixed" else None
     next_id = 1
-    for version in _published_versions():
+    for version in versions:
         for source in version.sources.all():
             if source.tree is None:
                 continue
-            records = strategy_records(strategy, document_from_dict(source.tree), category=version.policy.category)
+            records = strategy_records(
+                strategy, document_from_dict(source.tree), category=version.policy.category, fixed_size=fixed_size
+            )
             ids = {record.id: next_id + i for i, record in enumerate(records)}
             for i, record in enumerate(records):
                 chunk = Chunk(
@@ -105,7 +124,8 @@ def scratch_index_build(*, strategy: str, on_progress: Callable[[str], None] | N
                 index.chunks[chunk.pk] = chunk
             next_id += len(records)
     if on_progress:
-        on_progress(f"{strategy}: {len(index.chunks)} chunks")
+        size = f" (windows of {index.window_chars} characters)" if index.window_chars else ""
+        on_progress(f"{strategy}: {len(index.chunks)} chunks{size}")
     index.embedded = _embed(index)
     _create_table(index)
     return index

@@ -244,7 +244,8 @@ def chunk_search_hybrid(
     else:
         chunks = (
             Chunk.objects.select_related("version__policy", "source", "parent")
-            .defer("embedding", "search_vector", "parent__embedding", "parent__search_vector")
+            # never the source's converted tree (the whole document, as JSON) nor any vector
+            .defer("embedding", "search_vector", "parent__embedding", "parent__search_vector", "source__tree")
             .in_bulk(ids)
         )
     return [

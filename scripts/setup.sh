@@ -29,6 +29,18 @@ ensure_venv() {
   # shellcheck disable=SC1091
   source "$VENV/bin/activate"
   export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+  ensure_onnx
+}
+
+ensure_onnx() {
+  # The default embedding backend runs the bundled model exported to ONNX (int8): export it once,
+  # from the local files, at install time rather than on the first question.
+  local backend="${EMBEDDING_BACKEND:-onnx-int8}"
+  local dir="${POLICYPAL_ONNX_DIR:-${POLICYPAL_VAR_DIR:-$ROOT/var}/onnx}"
+  if [[ "$backend" == onnx* ]] && ! ls "$dir"/*/model_int8.onnx >/dev/null 2>&1; then
+    log "Exporting the embedding model to ONNX (once, about 15 s)"
+    python -m retrieval.onnx_export >/dev/null || die "could not export the embedding model to ONNX"
+  fi
 }
 
 redis_answers() {
@@ -68,9 +80,13 @@ ensure_redis() {
 
 ensure_database() {
   if [ -z "${DATABASE_URL:-}" ]; then
-    log "Starting the embedded PostgreSQL with pgvector (data in var/pgdata)"
+    if [ -f "$ROOT/var/pgdata/postmaster.pid" ] && kill -0 "$(head -1 "$ROOT/var/pgdata/postmaster.pid")" 2>/dev/null; then
+      log "Using the embedded PostgreSQL that is already running (data in var/pgdata)"
+    else
+      log "Starting the embedded PostgreSQL with pgvector (data in var/pgdata)"
+      EMBEDDED_DB=1  # started here, so stopped on exit; one already running is left alone
+    fi
     python -m policypal.embedded_db start >/dev/null
-    EMBEDDED_DB=1
   fi
 }
 

@@ -12,19 +12,18 @@ import os
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
 
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences
 from retrieval.access import today
 from retrieval.context import ContextChunk, answer_context
-from retrieval.embedding import get_embedder
 from retrieval.models import Chunk
 
 NOT_COVERED = "The policies you can see do not cover this question."
-COVERED_MIN_SIMILARITY = 0.38  # cosine between the question and the best evidence sentence (measured on samples/eval)
-SENTENCE_WINDOW = 0.08  # keep sentences scoring within this of the best one
-LEXICAL_WEIGHT = 0.15  # bonus for sharing all of the question's terms
+COVERED_MIN_SIMILARITY = 0.275  # cosine between the question and the best evidence chunk (measured on samples/eval)
+SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
+CHUNK_WEIGHT = 1.0  # a sentence starts from its chunk's cosine to the question
+LEXICAL_WEIGHT = 0.35  # bonus for sharing all of the question's (rare) terms
 MAX_SENTENCES = 5
 MAX_EVIDENCE_CHUNKS = 4
 
@@ -46,7 +45,9 @@ class _Candidate:
     text: str
     paragraph: int = 0  # paragraph (line) index within its chunk
     lead_in: bool = False  # introduces what follows (ends with ":"), e.g. a list's intro
-    similarity: float = 0.0  # cosine to the question
+    row: bool = False  # a table row sentence
+    similarity: float = 0.0  # cosine of its chunk to the question
+    shared: float = 0.0  # weighted share of the question's terms it contains
     score: float = 0.0  # similarity plus rank and shared-term bonuses
 
 
@@ -62,8 +63,9 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     candidates = _candidates(evidence)
     if not candidates:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    _score(question, candidates)
-    if max(c.similarity for c in candidates) < COVERED_MIN_SIMILARITY:
+    relevance = _relevance(evidence)
+    _score(question, candidates, relevance)
+    if max(relevance) < COVERED_MIN_SIMILARITY:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     chosen = _choose(candidates, max(c.score for c in candidates))
     if not chosen:
@@ -86,7 +88,7 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
         candidates = [c for index, chunk in enumerate(notice.candidates) for c in _chunk_candidates(index, chunk)]
         if not candidates:
             continue
-        _score(question, candidates)
+        _score(question, candidates, [0.0] * len(notice.candidates))
         best = max(candidates, key=lambda c: c.score)
         keep = {id(best)}
         _keep_context([c for c in candidates if c.chunk_index == best.chunk_index], best, keep)
@@ -95,6 +97,14 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
         date = notice.version.effective_from.strftime("%-d %B %Y")
         text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(cited)}]"
     return text
+
+
+def _relevance(evidence: list[ContextChunk]) -> list[float]:
+    """Each evidence chunk's cosine to the question; a chunk found by full text alone counts as
+    the least similar vector hit (its words matched, its vector was not among the best)."""
+    known = [item.similarity for item in evidence if item.similarity is not None]
+    floor = min(known) if known else COVERED_MIN_SIMILARITY
+    return [float(item.similarity) if item.similarity is not None else floor for item in evidence]
 
 
 def _candidates(evidence: list[ContextChunk]) -> list[_Candidate]:
@@ -108,7 +118,7 @@ def _chunk_candidates(index: int, chunk: Chunk) -> list[_Candidate]:
             chunk.children.filter(kind=Chunk.Kind.TABLE_ROW).order_by("ordinal").values_list("text", flat=True)
         )
         if rows:
-            return [_Candidate(index, position, row, paragraph=position) for position, row in enumerate(rows)]
+            return [_Candidate(index, position, row, paragraph=position, row=True) for position, row in enumerate(rows)]
     out: list[_Candidate] = []
     paragraphs = [line.strip() for line in chunk.text.splitlines() if line.strip() and not _is_table_rule(line)]
     for paragraph, line in enumerate(paragraphs):
@@ -121,40 +131,50 @@ def _is_table_rule(line: str) -> bool:
     return bool(re.fullmatch(r"[|\s:-]+", line.strip()))
 
 
-def _score(question: str, candidates: list[_Candidate]) -> None:
-    """Cosine similarity to the question, plus a bonus for sharing its distinctive terms.
+def _score(question: str, candidates: list[_Candidate], relevance: list[float]) -> None:
+    """Score sentences without running the model again: the relevance of their chunk (its cosine
+    to the question, already computed by the search) plus the share of the question's terms
+    they contain, each term weighted by how rare it is among the candidates.
 
-    Terms are weighted by how rare they are among the candidates, so "L4" (in one table row)
-    counts for much more than "Mumbai" (in every row's header): the embedding alone barely
-    tells "L4" from "L5".
+    Rare terms decide between sentences of one chunk: "L4" (in one table row) counts for much
+    more than "Mumbai" (in every row's header), which the embedding barely tells apart anyway.
     """
-    vectors = get_embedder().encode([question] + [c.text for c in candidates])
-    similarities = vectors[1:] @ vectors[0]
     terms = _terms(question)
     candidate_terms = [_terms(c.text) for c in candidates]
     weights = {t: math.log(1 + len(candidates) / (1 + sum(t in ct for ct in candidate_terms))) for t in terms}
     total = sum(weights.values())
-    for candidate, similarity, present in zip(candidates, similarities, candidate_terms):
+    for candidate, present in zip(candidates, candidate_terms):
         rank_bonus = 0.03 / (1 + candidate.chunk_index)  # ties go to the better-ranked chunk
         shared = sum(weights[t] for t in terms & present) / total if total else 0.0
-        candidate.similarity = float(np.clip(similarity, -1, 1))
-        candidate.score = candidate.similarity + rank_bonus + LEXICAL_WEIGHT * shared
+        candidate.similarity = relevance[candidate.chunk_index]
+        candidate.shared = shared
+        candidate.score = CHUNK_WEIGHT * candidate.similarity + rank_bonus + LEXICAL_WEIGHT * shared
 
 
 _TERM = re.compile(r"[a-z0-9][a-z0-9,.'-]*[a-z0-9]|[a-z0-9]")
 _STOP = frozenset(
     "a an and are as at be by can do does for from have how i if in is it my of on or the to what when "
-    "where which who will with me we our you your much many there this that any get".split()
+    "where which who will with me we our you your much many there this that any get i'm i've its".split()
 )
+_SUFFIX = re.compile(r"(?:ing|ed|es|s|ly)$")
 
 
 def _terms(text: str) -> set[str]:
-    return {t for t in _TERM.findall(text.lower()) if t not in _STOP}
+    """Lower-cased word stems (plural, -ed, -ing and -ly endings cut), stop words left out."""
+    out = set()
+    for term in _TERM.findall(text.lower()):
+        term = term.rstrip(".,'")
+        if not term or term in _STOP:
+            continue
+        if term.isalpha() and len(term) > 4:
+            term = _SUFFIX.sub("", term)
+        out.add(term)
+    return out
 
 
 def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
     ranked = sorted(candidates, key=lambda c: -c.score)
-    chosen = [c for c in ranked if c.score >= best - SENTENCE_WINDOW][:MAX_SENTENCES]
+    chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
     by_chunk: dict[int, list[_Candidate]] = {}
     for candidate in candidates:
         by_chunk.setdefault(candidate.chunk_index, []).append(candidate)
@@ -164,6 +184,16 @@ def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
         if candidate.lead_in:
             _keep_what_it_introduces(by_chunk[candidate.chunk_index], candidate, keep)
     return [c for c in candidates if id(c) in keep]
+
+
+def _best_rows_only(chosen: list[_Candidate]) -> list[_Candidate]:
+    """Of one table's rows, only those naming the most of the question ("L4" picks the L4 row);
+    when no row names more than the others (the question names no row), all of them stay."""
+    best_share: dict[int, float] = {}
+    for c in chosen:
+        if c.row:
+            best_share[c.chunk_index] = max(best_share.get(c.chunk_index, 0.0), c.shared)
+    return [c for c in chosen if not c.row or c.shared >= best_share[c.chunk_index] - 1e-9]
 
 
 def _keep_what_it_introduces(siblings: list[_Candidate], lead_in: _Candidate, keep: set[int], limit: int = 12) -> None:

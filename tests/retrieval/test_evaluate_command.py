@@ -12,10 +12,15 @@ from retrieval.evaluation import QuestionFileError, normalise, question_from_dic
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "samples" / "eval" / "questions.jsonl"
 
-# Measured on the shipped set (85 questions, 76 with evidence): recall@5 0.987, all-evidence@5
-# 0.987, MRR@5 0.87 for the live default; the floors sit a little below.
-RECALL_FLOOR = 0.95
-ALL_EVIDENCE_FLOOR = 0.93
+# Measured on the shipped set (148 questions, 136 with evidence; 63 of them written for the hard
+# cases: rules with their exceptions, table cells by row and column, list items with their
+# intro, paraphrases): the live default's recall@5 0.947, all-evidence@5 0.941, MRR@5 0.825;
+# the fixed-size baseline, in windows as long as the default's chunks are on average (285
+# characters), 0.749 / 0.640 / 0.690. The floors and the margin sit well below those figures.
+RECALL_FLOOR = 0.90
+ALL_EVIDENCE_FLOOR = 0.90
+TOP_K_MARGIN = 0.15  # measured 0.30 (the default's top 5 holds more tokens: whole tables and lists)
+BUDGET_MARGIN = 0.10  # measured 0.20 within 500 tokens, the same amount of text for both
 
 
 @pytest.fixture(scope="module")
@@ -35,12 +40,30 @@ def test_recall_floor_on_the_shipped_set(report):
     assert metrics["mrr_at_k"] >= 0.75
 
 
-def test_default_beats_the_fixed_size_baseline(report):
+def test_default_beats_the_fixed_size_baseline_by_a_wide_margin(report):
+    """Structure-aware chunks carry whole rules with their exceptions, tables with their headers
+    and lists with their intro; windows of the same mean length cut them apart, so in the top 5
+    the default finds all the evidence of far more questions."""
     default = report["strategies"]["default"]["metrics"]
     fixed = report["strategies"]["fixed"]["metrics"]
-    assert default["all_evidence_at_k"] > fixed["all_evidence_at_k"]
-    # at the same token budget the margin is wide: whole rules and tables, not windows
-    assert default["all_evidence_in_budget"] >= fixed["all_evidence_in_budget"] + 0.05
+    assert default["answerable"] >= 120
+    assert default["all_evidence_at_k"] >= fixed["all_evidence_at_k"] + TOP_K_MARGIN, (
+        f"default {default['all_evidence_at_k']:.3f} vs fixed {fixed['all_evidence_at_k']:.3f} in the top 5"
+    )
+    assert fixed["mean_top_k_tokens"] > 0  # reported, so the reader can weigh the top 5 of each
+
+
+def test_default_beats_the_baseline_at_the_same_budget(report):
+    """The same amount of text for both (500 tokens each): the margin is still wide."""
+    default = report["strategies"]["default"]["metrics"]
+    fixed = report["strategies"]["fixed"]["metrics"]
+    assert report["budget"] == 500
+    assert default["all_evidence_in_budget"] >= 0.9
+    assert default["all_evidence_in_budget"] >= fixed["all_evidence_in_budget"] + BUDGET_MARGIN, (
+        f"default {default['all_evidence_in_budget']:.3f} vs fixed {fixed['all_evidence_in_budget']:.3f} "
+        f"within {report['budget']} tokens"
+    )
+    assert fixed["mean_budget_tokens"] >= 0.85 * default["mean_budget_tokens"]
 
 
 def test_no_answer_questions_pass_and_nothing_leaks(report):

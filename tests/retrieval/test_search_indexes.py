@@ -69,8 +69,9 @@ def _vector_rows(user, vector: str, *, iterative: bool) -> int:
     """How many rows the vector list returns when the HNSW index scan is used (forced)."""
     with transaction.atomic(), connection.cursor() as cursor:
         versions = prepare_search(cursor, params=access_params(user, AS_OF), n=40)
-        if not iterative:
+        if not iterative:  # one pass of 40 candidates, as pgvector does by default
             cursor.execute("SET LOCAL hnsw.iterative_scan = off")
+            cursor.execute("SET LOCAL hnsw.ef_search = 40")
         cursor.execute("SET LOCAL enable_sort = off")
         cursor.execute("SET LOCAL enable_seqscan = off")
         cursor.execute(candidates_sql(), query_params(versions=versions, qvec=vector, terms=QUESTION, n=40))

@@ -115,13 +115,13 @@ class Command(BaseCommand):
         k = reports[0].k
         budget = reports[0].budget
         b = f"{budget}t" if budget else "budget"
-        rows = [("strategy", "chunks", f"recall@{k}", f"all-ev@{k}", f"MRR@{k}",
+        rows = [("strategy", "chunks", f"recall@{k}", f"all-ev@{k}", f"MRR@{k}", f"tokens@{k}",
                  f"recall@{b}", f"all-ev@{b}", f"MRR@{b}", "tokens", "no-answer", "leaks")]
         for r in reports:
             m = r.metrics
             rows.append((
                 r.strategy, "live" if r.chunks is None else str(r.chunks),
-                f"{m.recall_at_k:.3f}", f"{m.all_evidence_at_k:.3f}", f"{m.mrr_at_k:.3f}",
+                f"{m.recall_at_k:.3f}", f"{m.all_evidence_at_k:.3f}", f"{m.mrr_at_k:.3f}", f"{m.mean_top_k_tokens:.0f}",
                 _fmt(m.recall_in_budget), _fmt(m.all_evidence_in_budget), _fmt(m.mrr_in_budget),
                 "-" if m.mean_budget_tokens is None else f"{m.mean_budget_tokens:.0f}",
                 f"{m.no_answer_passed}/{m.no_answer_questions}", str(m.leaks),
