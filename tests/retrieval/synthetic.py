@@ -17,16 +17,17 @@ RANDOM_VECTOR = "(SELECT array_agg(random() - 0.5) FROM generate_series(1, 384) 
 def insert_synthetic_chunks(version, n: int, *, near: str | None = None) -> None:
     """Insert n searchable chunks into `version` (inside the test's transaction).
 
-    near: a vector literal; the rows are then small perturbations of it (the nearest neighbours
-    of a query with that vector, cosine ~0.998). Not near-copies: thousands of almost identical
-    vectors make an HNSW graph whose links never leave the cluster, and no scan could reach the
-    allowed rows (pgvector's graph, not the filter, would then be tested). The HNSW index is rebuilt after the insert (much faster than
-    n single inserts), so plans see a freshly built index, as after a bulk ingest.
+    near: a vector literal; the rows are then perturbations of it (cosine ~0.96 to a query with
+    that vector, far nearer than any real chunk). Not near-copies: thousands of almost identical
+    vectors can make an HNSW graph whose links never leave the cluster, so that no scan reaches
+    the allowed rows (that would test pgvector's graph, not the filter). The HNSW index is
+    rebuilt after the insert (much faster than n single inserts), so plans see a freshly built
+    index, as after a bulk ingest.
     """
     vector = RANDOM_VECTOR
     params = {"version": version.pk, "policy": version.policy_id, "n": n}
     if near is not None:
-        vector = ("(SELECT array_agg(x + (random() - 0.5) * 0.01) "
+        vector = ("(SELECT array_agg(x + (random() - 0.5) * 0.05) "
                   "FROM unnest(%(near)s::vector::real[]) AS x WHERE g > 0)::vector")
         params["near"] = near
     with connection.cursor() as cursor:

@@ -1,0 +1,49 @@
+"""The built-in answerer: which sentences it keeps, on the sample policies (real index, real model)."""
+import datetime as dt
+
+import pytest
+
+from policypal.assistant.answering import NOT_COVERED, answer_compose
+
+pytestmark = pytest.mark.django_db
+TODAY = dt.date(2026, 11, 29)
+
+
+def ask(user, question: str):
+    return answer_compose(question=question, user=user, as_of=TODAY)
+
+
+def test_a_table_question_gets_the_row_it_names_with_its_headers(employee, sample_corpus):
+    answer = ask(employee, "What is the daily meal allowance in Mumbai for grade L4?")
+    first = answer.text.split("\n\n")[0]
+    assert "Grade L4" in first and "Metro city (includes Mumbai" in first and "1,800" in first
+    # the other grades' rows are not recited
+    assert "Grade L1" not in first and "Grade L5" not in first and "2,350" not in first
+    assert "5.1 Daily meal allowance" in answer.citations[0].breadcrumb
+
+
+def test_a_table_question_naming_no_row_keeps_every_row(employee, sample_corpus):
+    answer = ask(employee, "What are the daily meal allowances for each grade and city tier?")
+    assert answer.covered
+    assert all(grade in answer.text for grade in ("Grade L1", "Grade L3", "Grade L5"))
+
+
+def test_a_rule_comes_with_its_exception(employee, sample_corpus):
+    answer = ask(employee, "Can I claim a first class train ticket for a long journey?")
+    first = answer.text.split("\n\n")[0]
+    assert "exceeds four hours" in first
+    assert "does not apply to employees with an accessibility need" in first
+    assert first.endswith("[1]")
+
+
+def test_a_list_item_comes_with_its_lead_in(employee, sample_corpus):
+    answer = ask(employee, "What does Harbourline pay per kilometre if I drive my own car to a client?")
+    assert "Mileage is paid at these rates:" in answer.text
+    assert "INR 12.50 per km" in answer.text
+
+
+def test_far_from_every_policy_is_not_covered(employee, sample_corpus):
+    answer = ask(employee, "How big a spot award can my manager give me?")
+    assert not answer.covered
+    assert answer.text == NOT_COVERED
+    assert answer.citations == []
