@@ -188,7 +188,7 @@ def main() -> None:
         os.environ["EMBEDDING_BACKEND"] = args.backend
     VAR_BENCH.mkdir(parents=True, exist_ok=True)
     if not args.skip_web:
-        print(f"Peak resident memory while serving (EMBEDDING_BACKEND={os.environ.get('EMBEDDING_BACKEND', 'torch')})")
+        print(f"Peak resident memory while serving (EMBEDDING_BACKEND={os.environ.get('EMBEDDING_BACKEND', 'onnx-int8, the default')})")
         print(machine_line())
     os.environ["CELERY_QUEUE"] = QUEUE
     os.environ["REDIS_URL"] = REDIS

@@ -34,6 +34,26 @@ def split_sentences(text: str) -> list[str]:
     return list(_split_cached(text))
 
 
+# A sentence end: terminal punctuation (and closing quotes or brackets), space, then a capital,
+# a digit or an opening quote or bracket. What follows an abbreviation is rejoined afterwards.
+_QUICK_BOUNDARY = re.compile(r"[.!?\u2026][\"'\u2019\u201d)\]]*(\s+)(?=[\"'\u2018\u201c(\[]?[A-Z0-9])")
+
+
+def split_sentences_quick(text: str) -> list[str]:
+    """A cheaper split for text already chunked (the answerer's sentence choice): punctuation
+    followed by a capital or digit, then the same abbreviation fix-up as split_sentences.
+    About 50 times faster than pysbd; the chunker itself always uses split_sentences."""
+    if not text or not text.strip():
+        return []
+    text = text.strip()
+    pieces, start = [], 0
+    for match in _QUICK_BOUNDARY.finditer(text):
+        pieces.append(text[start : match.start(1)])
+        start = match.end(1)
+    pieces.append(text[start:])
+    return _rejoin_abbreviations([p.strip() for p in pieces if p.strip()])
+
+
 @lru_cache(maxsize=4096)  # the answerer splits the same chunks again and again
 def _split_cached(text: str) -> tuple[str, ...]:
     if not _INNER_END.search(text.strip()):  # one sentence: pysbd (about 1 ms) is not needed

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 
 from chunking.rules import is_lead_in, is_qualifier
-from chunking.sentences import split_sentences
+from chunking.sentences import split_sentences_quick
 from retrieval.access import today
 from retrieval.context import ContextChunk, answer_context
 from retrieval.models import Chunk
@@ -122,7 +122,7 @@ def _chunk_candidates(index: int, chunk: Chunk) -> list[_Candidate]:
     out: list[_Candidate] = []
     paragraphs = [line.strip() for line in chunk.text.splitlines() if line.strip() and not _is_table_rule(line)]
     for paragraph, line in enumerate(paragraphs):
-        for sentence in split_sentences(line):
+        for sentence in split_sentences_quick(line):
             out.append(_Candidate(index, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
     return out
 
