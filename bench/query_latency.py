@@ -169,8 +169,8 @@ def main() -> None:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    if args.threads and not getattr(settings, "EMBEDDING_THREADS", 0):
-        settings.EMBEDDING_THREADS = args.threads  # until settings.py reads EMBEDDING_THREADS itself
+    if args.threads and not settings.EMBEDDING_THREADS:  # as make run gives the web process
+        settings.EMBEDDING_THREADS = args.threads
 
     from retrieval.embedding import get_embedder
 
