@@ -147,8 +147,9 @@ def main() -> None:
         change = (results[name].all_evidence_at_k - base_ae) * 100
         verdict = "ADOPT" if speedup >= 1.5 and change >= -1.0 else "keep torch"
         row(f"{name}", f"{speedup:.2f}x faster", f"all-evidence@5 {change:+.1f} pt: {verdict}")
-    print("  (one question of the 76 with evidence is 1.3 points: changes of that size are near ties "
-          "flipping, not a real gain or loss)")
+    answerable = results["torch fp32"].answerable or 1
+    print(f"  (one question of the {answerable} with evidence is {100 / answerable:.1f} points: changes of that "
+          "size are near ties flipping, not a real gain or loss)")
 
 
 if __name__ == "__main__":
