@@ -4,10 +4,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from .embedding import get_embedder
 from .models import Chunk
+
+_COPIED_FIELDS = ("id", "version", "policy", "source", "parent", "level", "kind", "ordinal", "breadcrumb", "text",
+                  "embed_text", "token_count", "pages", "block_ids", "content_hash", "record_id", "searchable", "warnings")
 
 
 def _content_hash(text: str) -> str:
@@ -16,45 +19,33 @@ def _content_hash(text: str) -> str:
 
 @transaction.atomic
 def chunks_replace(*, version, records_by_source: Iterable[tuple[object, list]]) -> int:
-    """Replace every chunk of `version` with the given chunk records, in one transaction."""
+    """Replace every chunk of `version` with the given chunk records, in one transaction.
+
+    The rows go in with one COPY, their ids drawn from the sequence first so that each row
+    carries its parent id from the start: no second UPDATE of every row (each update costs
+    PostgreSQL a new row version, the generated tsvector again and an entry in every index).
+    """
     Chunk.objects.filter(version=version).delete()
-    rows: list[Chunk] = []
-    parents: list[str | None] = []
-    ordinal = 0
-    for source, records in records_by_source:
-        for record in records:
-            rows.append(
-                Chunk(
-                    version=version,
-                    policy_id=version.policy_id,
-                    source=source,
-                    level=record.level,
-                    kind=record.kind,
-                    ordinal=ordinal,
-                    breadcrumb=" > ".join(record.breadcrumb),
-                    text=record.text,
-                    embed_text=record.embed_text,
-                    token_count=record.token_count,
-                    pages=list(record.pages),
-                    block_ids=list(record.block_ids),
-                    content_hash=_content_hash(record.embed_text),
-                    record_id=record.id,
-                    searchable=record.searchable,
-                    warnings=[w[:300] for w in record.warnings],
-                )
-            )
-            parents.append(record.parent_id)
-            ordinal += 1
-    created = Chunk.objects.bulk_create(rows, batch_size=500)
-    by_record = {(c.source_id, c.record_id): c for c in created}
-    linked = []
-    for chunk, parent_record in zip(created, parents):
-        parent = by_record.get((chunk.source_id, parent_record)) if parent_record else None
-        if parent is not None:
-            chunk.parent = parent
-            linked.append(chunk)
-    Chunk.objects.bulk_update(linked, ["parent"], batch_size=500)
-    return len(created)
+    rows = [(source, record) for source, records in records_by_source for record in records]
+    if not rows:
+        return 0
+    table = connection.ops.quote_name(Chunk._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(Chunk._meta.get_field(name).column) for name in _COPIED_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                       [Chunk._meta.db_table, len(rows)])
+        ids = [pk for (pk,) in cursor.fetchall()]
+        by_record = {(source.pk, record.id): pk for (source, record), pk in zip(rows, ids)}
+        with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for ordinal, ((source, record), pk) in enumerate(zip(rows, ids)):
+                parent = by_record.get((source.pk, record.parent_id)) if record.parent_id else None
+                copy.write_row((
+                    pk, version.pk, version.policy_id, source.pk, parent, record.level, record.kind, ordinal,
+                    " > ".join(record.breadcrumb), record.text, record.embed_text, record.token_count,
+                    list(record.pages), list(record.block_ids), _content_hash(record.embed_text), record.id,
+                    record.searchable, [w[:300] for w in record.warnings],
+                ))
+    return len(rows)
 
 
 def chunks_embed(*, version, on_progress: Callable[[int, int], None] | None = None, batch_size: int = 64) -> int:
