@@ -14,15 +14,18 @@ FROM generate_series(1, %(n)s) AS g
 RANDOM_VECTOR = "(SELECT array_agg(random() - 0.5) FROM generate_series(1, 384) WHERE g > 0)::vector"
 
 
-def insert_synthetic_chunks(version, n: int, *, near: str | None = None) -> None:
+def insert_synthetic_chunks(version, n: int, *, near: str | None = None, copies: bool = False) -> None:
     """Insert n searchable chunks into `version` (inside the test's transaction).
 
     near: a vector literal; the rows are then perturbations of it (cosine ~0.96 to a query with
-    that vector, far nearer than any real chunk). Not near-copies: thousands of almost identical
-    vectors can make an HNSW graph whose links never leave the cluster, so that no scan reaches
-    the allowed rows (that would test pgvector's graph, not the filter). The HNSW index is
-    rebuilt after the insert (much faster than n single inserts), so plans see a freshly built
-    index, as after a bulk ingest.
+    that vector), all in one cluster.
+    copies: the rows are noisy copies (cosine ~0.99) of the other versions' chunk vectors, about
+    n / (their count) around each, so they crowd every neighbourhood of the real chunks, and
+    whatever a question's nearest real chunks are, most of its nearest rows are these. (A single
+    tight cluster of thousands of rows can make an HNSW graph whose links never leave it, so
+    that no scan reaches the rows outside: that tests pgvector's graph, not a filter.)
+    The HNSW index is rebuilt after the insert (much faster than n single inserts), so plans see
+    a freshly built index, as after a bulk ingest.
     """
     vector = RANDOM_VECTOR
     params = {"version": version.pk, "policy": version.policy_id, "n": n}
@@ -30,6 +33,14 @@ def insert_synthetic_chunks(version, n: int, *, near: str | None = None) -> None
         vector = ("(SELECT array_agg(x + (random() - 0.5) * 0.05) "
                   "FROM unnest(%(near)s::vector::real[]) AS x WHERE g > 0)::vector")
         params["near"] = near
+    elif copies:
+        vector = ("(SELECT array_agg(x + (random() - 0.5) * 0.02) FROM unnest(("
+                  "SELECT embedding FROM retrieval_chunk WHERE searchable AND embedding IS NOT NULL "
+                  "AND version_id <> %(version)s ORDER BY id OFFSET (g %% %(originals)s) LIMIT 1)::real[]) AS x)::vector")
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM retrieval_chunk WHERE searchable AND embedding IS NOT NULL "
+                           "AND version_id <> %s", [version.pk])
+            params["originals"] = max(1, cursor.fetchone()[0])
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("DROP INDEX chunk_embedding_hnsw")

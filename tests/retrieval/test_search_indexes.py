@@ -82,14 +82,15 @@ def _vector_rows(user, vector: str, *, iterative: bool) -> int:
 
 
 def test_a_narrow_filter_does_not_starve_the_vector_list(employee, manager):
-    """3000 chunks of a policy the employee may not read sit right next to the question's vector.
-    An HNSW scan that filters afterwards finds only those and returns (almost) nothing; the
-    iterative scan keeps going until enough allowed chunks are found. (On so few allowed rows
-    the planner would rather sort them exactly; the HNSW plan is forced here.)"""
+    """3000 chunks of a policy the employee may not read crowd every neighbourhood of the real
+    chunks (noisy copies of them), so most of any question's nearest rows are forbidden. An HNSW
+    scan that filters afterwards returns only the few allowed rows among its first candidates;
+    the iterative scan keeps going until enough allowed chunks are found. (On so few allowed
+    rows the planner would rather sort them exactly; the HNSW plan is forced here.)"""
     restricted = PolicyVersion.objects.get(policy__key="manager-compensation")
     vector = get_embedder().encode_one(QUESTION)
     literal = vector_literal(vector)
-    insert_synthetic_chunks(restricted, 3000, near=literal)
+    insert_synthetic_chunks(restricted, 3000, copies=True)
     assert "chunk_embedding_hnsw" in _cte(explain(employee, QUESTION), "vec")
     assert _vector_rows(employee, literal, iterative=False) < 40, "without iterative scans the list starves"
     assert _vector_rows(employee, literal, iterative=True) == 40
