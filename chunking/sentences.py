@@ -31,7 +31,9 @@ def split_sentences(text: str) -> list[str]:
     """Split text into sentences; each returned sentence is stripped and non-empty."""
     if not text or not text.strip():
         return []
-    return list(_split_cached(text))
+    if not _INNER_END.search(text.strip()):  # one sentence: pysbd (about 1 ms) is not needed
+        return [text.strip()]
+    return _rejoin_abbreviations(_pysbd_pieces(text))
 
 
 # A sentence end: terminal punctuation (and closing quotes or brackets), space, then a capital,
@@ -52,13 +54,6 @@ def split_sentences_quick(text: str) -> list[str]:
         start = match.end(1)
     pieces.append(text[start:])
     return _rejoin_abbreviations([p.strip() for p in pieces if p.strip()])
-
-
-@lru_cache(maxsize=4096)  # the answerer splits the same chunks again and again
-def _split_cached(text: str) -> tuple[str, ...]:
-    if not _INNER_END.search(text.strip()):  # one sentence: pysbd (about 1 ms) is not needed
-        return (text.strip(),)
-    return tuple(_rejoin_abbreviations(_pysbd_pieces(text)))
 
 
 def _pysbd_pieces(text: str) -> list[str]:

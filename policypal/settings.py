@@ -159,7 +159,7 @@ CHUNK_TARGET_TOKENS = env.int("CHUNK_TARGET_TOKENS", default=180)
 CHUNK_OVERLAP_BLOCKS = env.int("CHUNK_OVERLAP_BLOCKS", default=0)
 PDF_ARTIFACTS_PATH = env("PDF_ARTIFACTS_PATH", default="") or None
 SEARCH_CANDIDATES = env.int("SEARCH_CANDIDATES", default=40)
-HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.959 under a 10 % filter at 100k (bench/hnsw_recall.py)
+HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.957 under a 10 % filter at 100k (bench/hnsw_recall.py)
 
 # --- Optional LLM answerer (OpenAI-compatible endpoint); empty means the built-in extractive answerer ---
 LLM_BASE_URL = env("LLM_BASE_URL", default="")

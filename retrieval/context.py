@@ -25,7 +25,7 @@ from policypal.policies.models import PolicyVersion
 
 from .access import today
 from .embedding import get_embedder, get_token_counter
-from .models import Chunk
+from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
 from .search import SearchHit, chunk_search_hybrid, vector_literal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
 HITS_PER_CONTEXT_CHUNK = 3  # hits ranked per context chunk wanted (row sentences fold into tables)
-HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to build a context
 PARAGRAPH = "\n\n"
 
 
@@ -369,9 +368,5 @@ def _nearest_chunks_in(version: PolicyVersion, vector, limit: int = 8) -> list[C
             [version.pk, vector_literal(vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = (
-        Chunk.objects.select_related("version__policy", "source")
-        .defer("embedding", "search_vector", "source__tree")
-        .in_bulk(ids)
-    )
+    found = chunks_with_sources().in_bulk(ids)
     return [found[i] for i in ids if i in found]

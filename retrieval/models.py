@@ -68,3 +68,12 @@ class Chunk(models.Model):
     @property
     def breadcrumb_parts(self) -> list[str]:
         return self.breadcrumb.split(" > ")
+
+
+HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to show, expand or cite a chunk
+
+
+def chunks_with_sources():
+    """Chunks with their version, policy and source in the same query, without their vectors
+    and without the source's converted tree (the whole document as JSON, read only to re-chunk)."""
+    return Chunk.objects.select_related("version__policy", "source").defer(*HEAVY_FIELDS, "source__tree")

@@ -39,12 +39,15 @@ def chunks_replace(*, version, records_by_source: Iterable[tuple[object, list]])
         with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
             for ordinal, ((source, record), pk) in enumerate(zip(rows, ids)):
                 parent = by_record.get((source.pk, record.parent_id)) if record.parent_id else None
-                copy.write_row((
-                    pk, version.pk, version.policy_id, source.pk, parent, record.level, record.kind, ordinal,
-                    " > ".join(record.breadcrumb), record.text, record.embed_text, record.token_count,
-                    list(record.pages), list(record.block_ids), _content_hash(record.embed_text), record.id,
-                    record.searchable, [w[:300] for w in record.warnings],
-                ))
+                values = {
+                    "id": pk, "version": version.pk, "policy": version.policy_id, "source": source.pk,
+                    "parent": parent, "level": record.level, "kind": record.kind, "ordinal": ordinal,
+                    "breadcrumb": " > ".join(record.breadcrumb), "text": record.text, "embed_text": record.embed_text,
+                    "token_count": record.token_count, "pages": list(record.pages), "block_ids": list(record.block_ids),
+                    "content_hash": _content_hash(record.embed_text), "record_id": record.id,
+                    "searchable": record.searchable, "warnings": [w[:300] for w in record.warnings],
+                }
+                copy.write_row(tuple(values[name] for name in _COPIED_FIELDS))
     return len(rows)
 
 

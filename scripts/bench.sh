@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures (`make bench`). Benchmarks are scripts, not tests:
 # they assert nothing. They use their own databases on the embedded PostgreSQL server
-# (policypal_bench, policypal_bench_scale; BENCH_DATABASE_URL to use another server), never the
+# (policypal_bench, policypal_bench_10k, policypal_bench_100k; BENCH_DATABASE_URL for another server), never the
 # development data, and write generated files under var/bench/. Each is one command on its own:
 #
 #   python bench/ingest_throughput.py   ingestion tokens/s, whole pipeline vs bare model.encode (50-page DOCX)
@@ -31,4 +31,4 @@ run bench/onnx_backend.py
 run bench/query_latency.py
 run bench/hnsw_recall.py
 run bench/memory.py
-if [ -f bench/chunking_bench.py ]; then run bench/chunking_bench.py; fi
+run bench/chunking_bench.py

@@ -12,7 +12,6 @@ import os
 import re
 from dataclasses import dataclass, field
 
-
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 from retrieval.access import today
@@ -60,7 +59,7 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     evidence = context.chunks[:MAX_EVIDENCE_CHUNKS]
     if not evidence:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    candidates = _candidates(evidence)
+    candidates = _candidates([item.chunk for item in evidence])
     if not candidates:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
     relevance = _relevance(evidence)
@@ -85,7 +84,7 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
     for notice in notices:
         if not notice.candidates or notice.version.policy_id not in cited_policies:
             continue
-        candidates = [c for index, chunk in enumerate(notice.candidates) for c in _chunk_candidates(index, chunk)]
+        candidates = _candidates(notice.candidates)
         if not candidates:
             continue
         _score(question, candidates, [0.0] * len(notice.candidates))
@@ -107,18 +106,24 @@ def _relevance(evidence: list[ContextChunk]) -> list[float]:
     return [float(item.similarity) if item.similarity is not None else floor for item in evidence]
 
 
-def _candidates(evidence: list[ContextChunk]) -> list[_Candidate]:
-    return [c for index, item in enumerate(evidence) for c in _chunk_candidates(index, item.chunk)]
+def _candidates(chunks: list[Chunk]) -> list[_Candidate]:
+    """The sentences of the chunks (a table's: its row sentences, all tables' in one query)."""
+    rows: dict[int, list[str]] = {}
+    tables = [c.pk for c in chunks if c.kind == Chunk.Kind.TABLE]
+    if tables:
+        found = Chunk.objects.filter(parent_id__in=tables, kind=Chunk.Kind.TABLE_ROW).order_by("parent_id", "ordinal")
+        for parent_id, text in found.values_list("parent_id", "text"):
+            rows.setdefault(parent_id, []).append(text)
+    for chunk in chunks:
+        if chunk.kind == Chunk.Kind.TABLE_ROW:
+            rows[chunk.pk] = [chunk.text]
+    return [c for index, chunk in enumerate(chunks) for c in _chunk_candidates(index, chunk, rows.get(chunk.pk))]
 
 
-def _chunk_candidates(index: int, chunk: Chunk) -> list[_Candidate]:
+def _chunk_candidates(index: int, chunk: Chunk, rows: list[str] | None) -> list[_Candidate]:
     """The chunk's sentences (a table's: its row sentences), with their paragraph numbers."""
-    if chunk.kind in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW):
-        rows = [chunk.text] if chunk.kind == Chunk.Kind.TABLE_ROW else list(
-            chunk.children.filter(kind=Chunk.Kind.TABLE_ROW).order_by("ordinal").values_list("text", flat=True)
-        )
-        if rows:
-            return [_Candidate(index, position, row, paragraph=position, row=True) for position, row in enumerate(rows)]
+    if rows:
+        return [_Candidate(index, position, row, paragraph=position, row=True) for position, row in enumerate(rows)]
     out: list[_Candidate] = []
     paragraphs = [line.strip() for line in chunk.text.splitlines() if line.strip() and not _is_table_rule(line)]
     for paragraph, line in enumerate(paragraphs):
