@@ -61,6 +61,7 @@ def _answer_view(data: dict, chunks) -> dict:
         citation["effective_from_date"] = chunk.version.effective_from
         citation["effective_to_date"] = chunk.version.effective_to
         citation["kind"] = chunk.kind
+        citation["table"] = pipe_table(chunk.text) if chunk.kind == chunk.Kind.TABLE else None
         citation["breadcrumb_parts"] = chunk.breadcrumb_parts
         citation["source_url"] = _source_url(chunk)
         citation["announced"] = citation["effective_from"] > data["as_of"]

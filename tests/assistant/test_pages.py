@@ -160,6 +160,10 @@ def test_chat_answer_links_markers_and_lists_citation_cards(client, employee):
     assert "from 1 Jan 2026, replaced on 1 Apr 2027" in l4_card
     assert "1,800" in l4_card and "not yet in force" not in l4_card
     assert f'href="/sources/{l4.chunk.source_id}/">expenses_travel.docx</a>' in l4_card  # not a PDF: no #page
+    # the cited table shows as a table, its header over its rows, not as Markdown pipes
+    assert l4.chunk.kind == "table"
+    assert '<th scope="col">Metro city (includes Mumbai, Delhi, Bengaluru)</th>' in l4_card
+    assert "<td>1,800</td>" in l4_card and "| L4 |" not in l4_card
     page = client.get(f"/chunks/{l4.chunk_id}/")
     assert page.status_code == 200 and "5.1 Daily meal allowance" in page.content.decode()
 
