@@ -79,7 +79,9 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
 
 
 def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices) -> str:
-    """Say what changes, and when, for each cited policy with a newer version not yet in force."""
+    """Say what changes, and when, for each cited policy with a newer version not yet in force:
+    the new version's best sentence among those the current version does not already say (with
+    the conditions and exceptions that go with it), or its best sentence when none is new."""
     cited_policies = {c.policy_id for c in cited}
     for notice in notices:
         if not notice.candidates or notice.version.policy_id not in cited_policies:
@@ -88,7 +90,12 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
         if not candidates:
             continue
         _score(question, candidates, [0.0] * len(notice.candidates))
-        best = max(candidates, key=lambda c: c.score)
+        said_now = {
+            " ".join(s.split()) for c in cited if c.policy_id == notice.version.policy_id
+            for line in c.text.splitlines() for s in split_sentences_quick(line)
+        }
+        changed = [c for c in candidates if " ".join(c.text.split()) not in said_now]
+        best = max(changed or candidates, key=lambda c: c.score)
         keep = {id(best)}
         _keep_context([c for c in candidates if c.chunk_index == best.chunk_index], best, keep)
         sentences = _join_sentences([c.text for c in candidates if id(c) in keep])
@@ -165,15 +172,18 @@ _SUFFIX = re.compile(r"(?:ing|ed|es|s|ly)$")
 
 
 def _terms(text: str) -> set[str]:
-    """Lower-cased word stems (plural, -ed, -ing and -ly endings cut), stop words left out."""
+    """Lower-cased word stems (plural, -ed, -ing and -ly endings cut), stop words left out; a
+    hyphenated word counts whole and by its parts ("first-class" also matches "first class")."""
     out = set()
-    for term in _TERM.findall(text.lower()):
-        term = term.rstrip(".,'")
-        if not term or term in _STOP:
-            continue
-        if term.isalpha() and len(term) > 4:
-            term = _SUFFIX.sub("", term)
-        out.add(term)
+    for word in _TERM.findall(text.lower()):
+        word = word.rstrip(".,'")
+        parts = [word] + (word.split("-") if "-" in word else [])
+        for term in parts:
+            if not term or term in _STOP:
+                continue
+            if term.isalpha() and len(term) > 4:
+                term = _SUFFIX.sub("", term)
+            out.add(term)
     return out
 
 

@@ -47,3 +47,14 @@ def test_far_from_every_policy_is_not_covered(employee, sample_corpus):
     assert not answer.covered
     assert answer.text == NOT_COVERED
     assert answer.citations == []
+
+
+def test_the_announced_version_is_quoted_where_it_changes_the_rule(employee, sample_corpus):
+    """Version 2 of the travel policy (from 1 April 2027) shortens the first-class journey to
+    three hours; the sentence it keeps unchanged ("Approval by email ...") is not what changes."""
+    answer = ask(employee, "Can I claim a first class train ticket for a long journey?")
+    today, announced = answer.text.split("\n\nFrom 1 April 2027 (version 2, announced, not yet in force): ")
+    assert "exceeds four hours" in today
+    assert announced.startswith("First-class rail travel is reimbursable only where the scheduled journey exceeds three hours")
+    assert "does not apply to employees with an accessibility need" in announced  # its exception stays with it
+    assert answer.citations[-1].version.number == 2
