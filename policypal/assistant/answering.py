@@ -80,8 +80,9 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
 
 def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices) -> str:
     """Say what changes, and when, for each cited policy with a newer version not yet in force:
-    the new version's best sentence among those the current version does not already say (with
-    the conditions and exceptions that go with it), or its best sentence when none is new."""
+    the new version's best sentence that the current version does not say (with the conditions
+    and exceptions that go with it), taken from the sections the answer cites when the new
+    version has them. When those sections do not change, nothing is added (the notice remains)."""
     cited_policies = {c.policy_id for c in cited}
     for notice in notices:
         if not notice.candidates or notice.version.policy_id not in cited_policies:
@@ -90,12 +91,14 @@ def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices
         if not candidates:
             continue
         _score(question, candidates, [0.0] * len(notice.candidates))
-        said_now = {
-            " ".join(s.split()) for c in cited if c.policy_id == notice.version.policy_id
-            for line in c.text.splitlines() for s in split_sentences_quick(line)
-        }
-        changed = [c for c in candidates if " ".join(c.text.split()) not in said_now]
-        best = max(changed or candidates, key=lambda c: c.score)
+        now = [c for c in cited if c.policy_id == notice.version.policy_id]
+        said_now = {" ".join(s.split()) for c in now for line in c.text.splitlines() for s in split_sentences_quick(line)}
+        cited_sections = {c.breadcrumb for c in now}
+        same_sections = [c for c in candidates if notice.candidates[c.chunk_index].breadcrumb in cited_sections]
+        changed = [c for c in same_sections or candidates if " ".join(c.text.split()) not in said_now]
+        if not changed:
+            continue
+        best = max(changed, key=lambda c: c.score)
         keep = {id(best)}
         _keep_context([c for c in candidates if c.chunk_index == best.chunk_index], best, keep)
         sentences = _join_sentences([c.text for c in candidates if id(c) in keep])
