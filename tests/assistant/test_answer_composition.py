@@ -58,3 +58,13 @@ def test_the_announced_version_is_quoted_where_it_changes_the_rule(employee, sam
     assert announced.startswith("First-class rail travel is reimbursable only where the scheduled journey exceeds three hours")
     assert "does not apply to employees with an accessibility need" in announced  # its exception stays with it
     assert answer.citations[-1].version.number == 2
+
+
+def test_no_announced_paragraph_when_the_cited_section_does_not_change(employee, sample_corpus):
+    """Version 2 keeps "6.3 Items that are not reimbursed" as it is: the answer quotes no other
+    section of version 2 as if it were the change, and the notice of the new version remains."""
+    answer = ask(employee, "Which items are never reimbursed on a business trip?")
+    assert "minibar items" in answer.text
+    assert "From 1 April 2027" not in answer.text
+    assert all(c.version.number == 1 for c in answer.citations if c.policy.key == "travel")
+    assert any("1 April 2027" in n for n in answer.notices)
