@@ -1,70 +1,142 @@
-"""How often the built-in answerer's text contains the expected evidence, and how often it says
-"not covered" when it should. Uses the questions file format of `manage.py evaluate`.
+"""Fidelity of the built-in answerer, by category, on the shipped fidelity set.
 
-    python bench/answer_eval.py [samples/eval/questions.jsonl] [--show-misses 20]
+    python bench/answer_eval.py [samples/eval/fidelity.jsonl] [--show-misses 10] [--category row_lookup]
+    python bench/answer_eval.py samples/eval/questions.jsonl      # the retrieval set: evidence in the answer
 
-Run it against a database where the sample policies are ingested (make run does that).
+It uses the benchmark database (``policypal_bench`` on the embedded server, or
+BENCH_DATABASE_URL) and ingests the sample policies there first when they are missing, so it
+needs no running app. Categories of samples/eval/fidelity.jsonl and what passes:
+
+- row_lookup: answered, every `contains` string in the answer, no `not_contains` string;
+- absent_label: not answered, every `contains` string ("no row for"), no `not_contains` string;
+- uncovered: refused, i.e. not answered (not covered, or partly answered naming what is missing);
+- answerable: not refused (answered or partly); `contains` is reported apart;
+- definition: not refused and every `contains` string (the rule's words) in the answer.
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import datetime as dt
 import json
-import os
 import re
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "policypal.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdb import REPO, percentile, setup_django  # noqa: E402
+
+TARGETS = {"row_lookup": 0.95, "absent_label": 0.95, "uncovered": 0.90, "answerable": 0.95, "definition": 0.90}
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text.lower()).strip()
+    return re.sub(r"\s+", " ", text.lower().replace("’", "'")).strip()
+
+
+def ensure_samples() -> None:
+    from policypal.policies.demo import demo_users_ensure
+    from policypal.policies.ingestion import version_ingest_inline
+    from policypal.policies.models import PolicyVersion
+    from policypal.policies.samples import sample_manifest, samples_ingest
+
+    demo_users_ensure()
+    queued = samples_ingest(sample_manifest(), enqueue=False)
+    for version in queued:
+        print(f"ingesting sample {version.policy.key} v{version.number} ...", flush=True)
+        version_ingest_inline(version_id=version.pk)
+    failed = PolicyVersion.objects.exclude(status=PolicyVersion.Status.READY).filter(note="sample policy")
+    for version in failed:
+        print(f"warning: sample {version} is {version.status}: {version.error}")
+
+
+def judge(row: dict, answer) -> tuple[bool, str]:
+    category = row.get("category", "evidence")
+    expect = row.get("expect", {})
+    text = _norm(answer.text)
+    contains = [c for c in expect.get("contains", []) if _norm(c) not in text]
+    leaked = [c for c in expect.get("not_contains", []) if _norm(c) in text]
+    outcome = answer.outcome
+    if category == "row_lookup":
+        ok = outcome == "answered" and not contains and not leaked
+    elif category == "absent_label":
+        ok = outcome != "answered" and not contains and not leaked
+    elif category == "uncovered":
+        ok = outcome != "answered"
+    elif category == "answerable":
+        ok = outcome != "not_covered"
+    elif category == "definition":
+        ok = outcome != "not_covered" and not contains
+    else:  # the retrieval set: every evidence string in the answer, or "not covered" when expected
+        if row.get("expect_no_answer"):
+            ok = not answer.covered
+        else:
+            contains = [e for e in row.get("evidence", []) if _norm(e) not in text]
+            ok = not contains
+    why = f"outcome {outcome}" + (f"; missing {contains[:2]}" if contains else "") + (f"; shows {leaked[:2]}" if leaked else "")
+    return ok, why
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("questions", nargs="?", default="samples/eval/questions.jsonl")
-    parser.add_argument("--show-misses", type=int, default=15)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("questions", nargs="?", default=str(REPO / "samples" / "eval" / "fidelity.jsonl"))
+    parser.add_argument("--show-misses", type=int, default=10, help="misses to print per category")
+    parser.add_argument("--category", default="", help="only this category")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
-    import django
-
-    django.setup()
+    setup_django()
+    ensure_samples()
     from django.contrib.auth import get_user_model
 
     from policypal.assistant.answering import answer_compose
 
-    users = {}
     rows = [json.loads(line) for line in Path(args.questions).read_text().splitlines() if line.strip()]
-    all_found = any_found = answerable = no_answer_right = no_answer = 0
-    misses = []
-    started = time.perf_counter()
+    if args.category:
+        rows = [r for r in rows if r.get("category") == args.category]
+    users: dict = {}
+    results: dict[str, list[bool]] = collections.defaultdict(list)
+    outcomes: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    contains_ok: dict[str, list[bool]] = collections.defaultdict(list)
+    misses: dict[str, list[str]] = collections.defaultdict(list)
+    timings = []
+    answer_compose(question="warm up the model", user=get_user_model().objects.get(username="employee"))
     for row in rows:
         name = row.get("user", "employee")
         user = users.setdefault(name, get_user_model().objects.get(username=name))
         as_of = dt.date.fromisoformat(row["as_of"]) if row.get("as_of") else None
+        started = time.perf_counter()
         answer = answer_compose(question=row["question"], user=user, as_of=as_of)
-        if row.get("expect_no_answer"):
-            no_answer += 1
-            no_answer_right += not answer.covered
-            continue
-        answerable += 1
-        text = _norm(answer.text)
-        found = [_norm(e) in text for e in row["evidence"]]
-        all_found += all(found)
-        any_found += any(found)
-        if not all(found):
-            misses.append((row["question"], [e for e, f in zip(row["evidence"], found) if not f]))
-    elapsed = time.perf_counter() - started
-    print(f"questions: {len(rows)} ({answerable} answerable, {no_answer} expecting no answer)")
-    print(f"answers containing every evidence string: {all_found}/{answerable} = {all_found / max(answerable, 1):.3f}")
-    print(f"answers containing at least one:          {any_found}/{answerable} = {any_found / max(answerable, 1):.3f}")
-    print(f"'not covered' when expected:              {no_answer_right}/{no_answer}")
-    print(f"mean time per answer: {1000 * elapsed / max(len(rows), 1):.0f} ms")
-    for question, missing in misses[: args.show_misses]:
-        print(f"  MISS {question[:80]!r}: {missing[:2]}")
+        timings.append(time.perf_counter() - started)
+        category = row.get("category", "expect_no_answer" if row.get("expect_no_answer") else "evidence")
+        ok, why = judge(row, answer)
+        results[category].append(ok)
+        outcomes[category][answer.outcome] += 1
+        wanted = row.get("expect", {}).get("contains")
+        if category == "answerable" and wanted:
+            contains_ok[category].append(all(_norm(c) in _norm(answer.text) for c in wanted))
+        if not ok:
+            misses[category].append(f"{row['question'][:90]!r}: {why}")
+    figures = {}
+    print(f"{'category':<16} {'passed':>9} {'rate':>6} {'target':>7}   outcomes")
+    for category, oks in results.items():
+        rate = sum(oks) / len(oks)
+        target = TARGETS.get(category)
+        figures[category] = {"passed": sum(oks), "total": len(oks), "rate": round(rate, 3), "outcomes": dict(outcomes[category])}
+        shown = ", ".join(f"{k} {v}" for k, v in sorted(outcomes[category].items()))
+        print(f"{category:<16} {sum(oks):>4}/{len(oks):<4} {rate:>6.3f} {'>= ' + format(target, '.2f') if target else '':>7}   {shown}")
+    if contains_ok.get("answerable"):
+        oks = contains_ok["answerable"]
+        print(f"answerable questions whose answer quotes the expected words: {sum(oks)}/{len(oks)}")
+        figures["answerable_quotes"] = {"passed": sum(oks), "total": len(oks)}
+    refused = outcomes["answerable"].get("not_covered", 0)
+    if results.get("answerable"):
+        print(f"answerable questions refused (not covered): {refused}/{len(results['answerable'])}")
+    print(f"time per answer: p50 {1000 * percentile(timings, 50):.0f} ms, p95 {1000 * percentile(timings, 95):.0f} ms")
+    for category, lines in misses.items():
+        for line in lines[: args.show_misses]:
+            print(f"  MISS {category}: {line}")
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

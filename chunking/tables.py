@@ -136,3 +136,33 @@ def _label_part(name: str, value: str) -> str:
     if not name or value.casefold().startswith(name.casefold()):
         return value
     return f"{name} {value}"
+
+
+def parse_pipe_table(text: str) -> tuple[str, list[str], list[list[str]]]:
+    """Read back a table rendered by `render_table` (or a piece of one): (caption, column names,
+    body rows of cells). The line just before the first pipe line is the caption; escaped pipes stay
+    in their cell. A text without a pipe table gives ("", [], [])."""
+    caption_lines: list[str] = []
+    pipe_lines: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            pipe_lines.append(stripped)
+        elif not pipe_lines and stripped:
+            caption_lines.append(stripped)
+    if not pipe_lines:
+        return "", [], []
+    rows = [_pipe_cells(line) for line in pipe_lines]
+    if len(rows) >= 2 and all(set(c) <= set("-: ") and c for c in rows[1]):
+        header, body = rows[0], rows[2:]
+    else:
+        header, body = [], rows
+    return (caption_lines[-1] if caption_lines else ""), header, body
+
+
+def _pipe_cells(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    cells = re.split(r"(?<!\\)\|", inner)
+    return [" ".join(c.replace("\\|", "|").split()) for c in cells]

@@ -165,6 +165,7 @@ HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.957 under
 LLM_BASE_URL = env("LLM_BASE_URL", default="")
 LLM_MODEL = env("LLM_MODEL", default="")
 LLM_API_KEY = env("LLM_API_KEY", default="")
+LLM_TIMEOUT = env.float("LLM_TIMEOUT", default=30.0)  # seconds for the whole reply; then the built-in answer is shown
 
 LOGGING = {
     "version": 1,

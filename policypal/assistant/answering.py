@@ -1,306 +1,310 @@
-"""The built-in answerer: composes an answer from retrieved evidence, every sentence cited.
+"""The answerer as the app runs it: load evidence from the index, let the answer layer
+(`policypal.answering`, plain Python) compose the answer, map it back to chunk rows.
 
-It picks the sentences that answer the question from the top chunks, keeps each rule's
-conditions and exceptions next to it, and says plainly when the policies the user can see
-do not cover the question. No external service is involved.
+Loading, in order:
+1. the answer context of the hybrid search (ranked chunks, parent expansion, version notices);
+2. chunks holding an identifier the question names ("B14", "EX-101"), so an exact row label is
+   never buried under rows the embedding cannot tell apart;
+3. the whole table (every row, with its headers) of each table or table row in the evidence;
+4. for the words no evidence carries: whether the visible policies mention them at all;
+5. after a first composition, the rule that uses a term a cited definition defines, and the
+   section a cited rule refers to, then the answer is composed again with them.
 """
 from __future__ import annotations
 
 import datetime as dt
-import math
-import os
 import re
 from dataclasses import dataclass, field
 
-from chunking.rules import is_lead_in, is_qualifier
+from chunking.tables import parse_pipe_table
+from policypal.answering.compose import compose_answer
+from policypal.answering.coverage import terms_to_look_up
+from policypal.answering.definitions import defined_terms, referenced_sections
+from policypal.answering.evidence import (
+    ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
+)
 from chunking.sentences import split_sentences_quick
+from policypal.answering.terms import equivalent_words, identifiers, key_terms, stems_of
+from policypal.answering.upcoming import upcoming_change
+from retrieval import lookup
 from retrieval.access import today
-from retrieval.context import ContextChunk, answer_context
-from retrieval.models import Chunk
+from retrieval.context import answer_context
+from retrieval.embedding import get_embedder
+from retrieval.models import Chunk, chunks_with_sources
 
 NOT_COVERED = "The policies you can see do not cover this question."
-COVERED_MIN_SIMILARITY = 0.275  # cosine between the question and the best evidence chunk (measured on samples/eval)
-SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
-CHUNK_WEIGHT = 1.0  # a sentence starts from its chunk's cosine to the question
-LEXICAL_WEIGHT = 0.35  # bonus for sharing all of the question's (rare) terms
-MAX_SENTENCES = 5
 MAX_EVIDENCE_CHUNKS = 4
 
 
 @dataclass
 class ComposedAnswer:
+    """An answer ready to render: `text` with [n] markers numbering `citations` from 1.
+
+    outcome: answered | partly | not_covered. closest: sections offered to read when not covered.
+    missing: what the question asks that the sources do not mention. claims: for LLM answers,
+    each sentence with its citations and whether the cited chunks support it. evidence: all the
+    chunks given to the answer layer (the sources an LLM sees), `chunks` maps their keys to rows.
+    """
+
     question: str
     as_of: dt.date
     text: str
-    covered: bool
+    outcome: str = "not_covered"
     citations: list[Chunk] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    closest: list[Chunk] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    claims: list | None = None  # list[policypal.answering.evidence.Claim]
+    evidence: list = field(default_factory=list)  # list[policypal.answering.evidence.Evidence]
+    chunks: dict[int, Chunk] = field(default_factory=dict)
+    answered_by: str = "extractive"  # extractive | llm
 
-
-@dataclass
-class _Candidate:
-    chunk_index: int
-    position: int  # sentence index within its chunk
-    text: str
-    paragraph: int = 0  # paragraph (line) index within its chunk
-    lead_in: bool = False  # introduces what follows (ends with ":"), e.g. a list's intro
-    row: bool = False  # a table row sentence
-    similarity: float = 0.0  # cosine of its chunk to the question
-    shared: float = 0.0  # weighted share of the question's terms it contains
-    score: float = 0.0  # similarity plus rank and shared-term bonuses
+    @property
+    def covered(self) -> bool:
+        return self.outcome != "not_covered"
 
 
 def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int = 5) -> ComposedAnswer:
     as_of = as_of or today()
     question = " ".join((question or "").split())
     if not question:
-        return ComposedAnswer(question="", as_of=as_of, text="Please type a question.", covered=False)
-    context = answer_context(question=question, user=user, as_of=as_of, k=k)
-    evidence = context.chunks[:MAX_EVIDENCE_CHUNKS]
-    if not evidence:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    candidates = _candidates([item.chunk for item in evidence])
-    if not candidates:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    relevance = _relevance(evidence)
-    _score(question, candidates, relevance)
-    if max(relevance) < COVERED_MIN_SIMILARITY:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    chosen = _choose(candidates, max(c.score for c in candidates))
-    if not chosen:
-        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED, covered=False)
-    text, cited = _render(chosen, evidence)
-    cited_policies = {chunk.policy_id for chunk in cited}
+        return ComposedAnswer(question="", as_of=as_of, text="Please type a question.")
+    vector = get_embedder().encode_one(question)
+    context = answer_context(question=question, user=user, as_of=as_of, k=k, query_vector=vector)
+    ranked = context.chunks[:MAX_EVIDENCE_CHUNKS]
+    if not ranked:
+        return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED)
+    versions = lookup.visible_versions(user, as_of)
+    loader = EvidenceLoader()
+    evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
+                for i, item in enumerate(ranked, start=1)]
+    evidence += _identifier_evidence(question, versions, loader, evidence)
+    loader.attach_tables(evidence)
+    evidence = loader.with_tables(evidence)
+    mentions = _corpus_mentions(question, evidence, versions)
+    answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
+    follow = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
+    if follow:
+        evidence = evidence + follow
+        mentions.update(_corpus_mentions(question, evidence, versions, known=mentions))
+        answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
+    chunks = loader.rows_for([e.key for e in answer.cited + answer.closest])
+    citations = [chunks[e.key] for e in answer.cited if e.key in chunks]
+    closest = [chunks[e.key] for e in answer.closest if e.key in chunks]
+    text = answer.text
+    cited_policies = {c.policy_id for c in citations}
     notices = [n for n in context.notices if n.version.policy_id in cited_policies]
-    text = _with_upcoming_changes(text, cited, question, notices)
+    text = _with_upcoming_changes(text, question, answer.cited, citations, notices, loader)
     return ComposedAnswer(
-        question=question, as_of=as_of, text=text, covered=True, citations=cited, notices=[n.message for n in notices]
+        question=question, as_of=as_of, text=text, outcome=answer.outcome, citations=citations,
+        notices=[n.message for n in notices], closest=closest, missing=answer.missing,
+        evidence=evidence, chunks=chunks,
     )
 
 
-def _with_upcoming_changes(text: str, cited: list[Chunk], question: str, notices) -> str:
-    """Say what changes, and when, for each cited policy with a newer version not yet in force:
-    the new version's best sentence that the current version does not say (with the conditions
-    and exceptions that go with it), taken from the sections the answer cites when the new
-    version has them. When those sections do not change, nothing is added (the notice remains)."""
-    cited_policies = {c.policy_id for c in cited}
-    for notice in notices:
-        if not notice.candidates or notice.version.policy_id not in cited_policies:
-            continue
-        candidates = _candidates(notice.candidates)
-        if not candidates:
-            continue
-        _score(question, candidates, [0.0] * len(notice.candidates))
-        now = [c for c in cited if c.policy_id == notice.version.policy_id]
-        said_now = {" ".join(s.split()) for c in now for line in c.text.splitlines() for s in split_sentences_quick(line)}
-        cited_sections = {c.breadcrumb for c in now}
-        same_sections = [c for c in candidates if notice.candidates[c.chunk_index].breadcrumb in cited_sections]
-        changed = [c for c in same_sections or candidates if " ".join(c.text.split()) not in said_now]
-        if not changed:
-            continue
-        best = max(changed, key=lambda c: c.score)
-        keep = {id(best)}
-        _keep_context([c for c in candidates if c.chunk_index == best.chunk_index], best, keep)
-        sentences = _join_sentences([c.text for c in candidates if id(c) in keep])
-        cited.append(notice.candidates[best.chunk_index])
-        date = notice.version.effective_from.strftime("%-d %B %Y")
-        text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(cited)}]"
-    return text
+# --------------------------------------------------------------------------- loading
 
 
-def _relevance(evidence: list[ContextChunk]) -> list[float]:
-    """Each evidence chunk's cosine to the question; a chunk found by full text alone counts as
-    the least similar vector hit (its words matched, its vector was not among the best)."""
-    known = [item.similarity for item in evidence if item.similarity is not None]
-    floor = min(known) if known else COVERED_MIN_SIMILARITY
-    return [float(item.similarity) if item.similarity is not None else floor for item in evidence]
+class EvidenceLoader:
+    """Chunk rows -> Evidence, with whole tables, remembering every row it has seen."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Chunk] = {}
+        self.tables: dict[tuple[int, str], TableData] = {}
+
+    def evidence(self, chunk: Chunk, *, rank: int = 0, similarity: float | None = None, text: str = "",
+                 role: str = ROLE_HIT) -> Evidence:
+        self.rows[chunk.pk] = chunk
+        version = chunk.version
+        return Evidence(
+            key=chunk.pk, breadcrumb=chunk.breadcrumb, text=text or chunk.text, kind=chunk.kind,
+            policy=version.policy.key, policy_title=version.policy.title, version=version.number,
+            effective_from=version.effective_from.isoformat(),
+            effective_to=version.effective_to.isoformat() if version.effective_to else "",
+            similarity=similarity, rank=rank, role=role, section_key=_section_key(chunk),
+        )
+
+    def attach_tables(self, evidence: list[Evidence]) -> None:
+        """Load the whole table of every table or row chunk in the evidence (two queries)."""
+        holders = [self.rows[e.key] for e in evidence if e.kind in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW)]
+        for key, (pieces, row_chunks) in lookup.table_parts(holders).items():
+            for chunk in row_chunks:
+                self.rows.setdefault(chunk.pk, chunk)
+            table = table_from_chunks(pieces, row_chunks)
+            if table is not None:
+                self.tables[key] = table
+
+    def with_tables(self, evidence: list[Evidence]) -> list[Evidence]:
+        out = []
+        for e in evidence:
+            chunk = self.rows[e.key]
+            blocks = chunk.block_ids[:1] if e.kind == Chunk.Kind.TABLE_ROW else chunk.block_ids if e.kind == Chunk.Kind.TABLE else []
+            table = next((self.tables[(chunk.version_id, b)] for b in blocks if (chunk.version_id, b) in self.tables), None)
+            out.append(_replace(e, table=table) if table is not None else e)
+        return out
+
+    def rows_for(self, keys: list[int]) -> dict[int, Chunk]:
+        """Chunk rows for the keys (those not seen yet in one query), with their sources."""
+        wanted = [k for k in keys if k not in self.rows or not _has_sources(self.rows[k])]
+        if wanted:
+            self.rows.update(chunks_with_sources().in_bulk(wanted))
+        return {k: self.rows[k] for k in keys if k in self.rows}
 
 
-def _candidates(chunks: list[Chunk]) -> list[_Candidate]:
-    """The sentences of the chunks (a table's: its row sentences, all tables' in one query)."""
-    rows: dict[int, list[str]] = {}
-    tables = [c.pk for c in chunks if c.kind == Chunk.Kind.TABLE]
-    if tables:
-        found = Chunk.objects.filter(parent_id__in=tables, kind=Chunk.Kind.TABLE_ROW).order_by("parent_id", "ordinal")
-        for parent_id, text in found.values_list("parent_id", "text"):
-            rows.setdefault(parent_id, []).append(text)
-    for chunk in chunks:
-        if chunk.kind == Chunk.Kind.TABLE_ROW:
-            rows[chunk.pk] = [chunk.text]
-    return [c for index, chunk in enumerate(chunks) for c in _chunk_candidates(index, chunk, rows.get(chunk.pk))]
+def _replace(e: Evidence, **changes) -> Evidence:
+    from dataclasses import replace
+
+    return replace(e, **changes)
 
 
-def _chunk_candidates(index: int, chunk: Chunk, rows: list[str] | None) -> list[_Candidate]:
-    """The chunk's sentences (a table's: its row sentences), with their paragraph numbers."""
-    if rows:
-        return [_Candidate(index, position, row, paragraph=position, row=True) for position, row in enumerate(rows)]
-    out: list[_Candidate] = []
-    paragraphs = [line.strip() for line in chunk.text.splitlines() if line.strip() and not _is_table_rule(line)]
-    for paragraph, line in enumerate(paragraphs):
-        for sentence in split_sentences_quick(line):
-            out.append(_Candidate(index, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
+def _has_sources(chunk: Chunk) -> bool:
+    return Chunk.version.is_cached(chunk) and Chunk.source.is_cached(chunk)
+
+
+def _section_key(chunk: Chunk) -> int | None:
+    if chunk.level == Chunk.Level.SECTION:
+        return chunk.pk
+    parent = chunk.parent if Chunk.parent.is_cached(chunk) else None
+    if parent is not None and parent.level == Chunk.Level.SECTION:
+        return parent.pk
+    return None
+
+
+def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData | None:
+    """A table read back from its pieces (Markdown pipes, header repeated in each), its rows
+    paired with their row sentence chunks (a sentence holds its row's cells in order)."""
+    caption, headers, body = "", [], []
+    for piece in pieces:
+        piece_caption, piece_headers, piece_rows = parse_pipe_table(piece.text)
+        caption = caption or piece_caption
+        headers = headers or piece_headers
+        body.extend(piece_rows)
+    if not body and row_chunks:
+        return None
+    if not headers:
+        return None
+    rows = []
+    unused = list(row_chunks)
+    for cells in body:
+        sentence_chunk = next((c for c in unused if _holds_cells(c.text, cells)), None)
+        if sentence_chunk is not None:
+            unused.remove(sentence_chunk)
+        rows.append(TableRow(tuple(cells), sentence_chunk.text if sentence_chunk else "",
+                             sentence_chunk.pk if sentence_chunk else None))
+    return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows))
+
+
+def _holds_cells(sentence: str, cells: list[str]) -> bool:
+    text = " ".join(sentence.split())
+    position = 0
+    for cell in (c for c in cells if c):
+        found = text.find(cell, position)
+        if found < 0:
+            return False
+        position = found + len(cell)
+    return True
+
+
+def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:
+    """Chunks holding each identifier the question names, table rows first."""
+    seen = {e.key for e in evidence}
+    out = []
+    for identifier in identifiers(question)[:4]:
+        for chunk in lookup.chunks_with_identifiers(versions=versions, identifiers=[identifier], limit=3):
+            if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
+                seen.add(chunk.pk)
+                out.append(loader.evidence(chunk, role="row"))
     return out
 
 
-def _is_table_rule(line: str) -> bool:
-    return bool(re.fullmatch(r"[|\s:-]+", line.strip()))
+def _corpus_mentions(question: str, evidence: list[Evidence], versions: list[int], known: dict | None = None) -> dict[str, bool]:
+    units = [[e.text, e.breadcrumb] + ([" ".join(" ".join(r.cells) for r in e.table.rows)] if e.table else [])
+             for e in evidence]
+    terms = [t for t in terms_to_look_up(question, units) if not known or t.stem not in known]
+    return lookup.terms_mentioned(versions=versions, alternatives={t.stem: equivalent_words(t.word) for t in terms})
 
 
-def _score(question: str, candidates: list[_Candidate], relevance: list[float]) -> None:
-    """Score sentences without running the model again: the relevance of their chunk (its cosine
-    to the question, already computed by the search) plus the share of the question's terms
-    they contain, each term weighted by how rare it is among the candidates.
-
-    Rare terms decide between sentences of one chunk: "L4" (in one table row) counts for much
-    more than "Mumbai" (in every row's header), which the embedding barely tells apart anyway.
-    """
-    terms = _terms(question)
-    candidate_terms = [_terms(c.text) for c in candidates]
-    weights = {t: math.log(1 + len(candidates) / (1 + sum(t in ct for ct in candidate_terms))) for t in terms}
-    total = sum(weights.values())
-    for candidate, present in zip(candidates, candidate_terms):
-        rank_bonus = 0.03 / (1 + candidate.chunk_index)  # ties go to the better-ranked chunk
-        shared = sum(weights[t] for t in terms & present) / total if total else 0.0
-        candidate.similarity = relevance[candidate.chunk_index]
-        candidate.shared = shared
-        candidate.score = CHUNK_WEIGHT * candidate.similarity + rank_bonus + LEXICAL_WEIGHT * shared
+_TITLE_TERM = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})\b")
 
 
-_TERM = re.compile(r"[a-z0-9][a-z0-9,.'-]*[a-z0-9]|[a-z0-9]")
-_STOP = frozenset(
-    "a an and are as at be by can do does for from have how i if in is it my of on or the to what when "
-    "where which who will with me we our you your much many there this that any get i'm i've its".split()
-)
-_SUFFIX = re.compile(r"(?:ing|ed|es|s|ly)$")
+def _capitalised_terms(evidence: list[Evidence]) -> list[str]:
+    """Capitalised terms (two to four words, not opening a sentence) the ranked evidence uses:
+    the way policies write a defined term ("Restricted System", "Information Owner")."""
+    out: dict[str, None] = {}
+    for e in evidence:
+        if e.rank > 0:
+            for m in _TITLE_TERM.finditer(e.text):
+                out.setdefault(m.group(1), None)
+    return list(out)
 
 
-def _terms(text: str) -> set[str]:
-    """Lower-cased word stems (plural, -ed, -ing and -ly endings cut), stop words left out; a
-    hyphenated word counts whole and by its parts ("first-class" also matches "first class")."""
-    out = set()
-    for word in _TERM.findall(text.lower()):
-        word = word.rstrip(".,'")
-        parts = [word] + (word.split("-") if "-" in word else [])
-        for term in parts:
-            if not term or term in _STOP:
+def _definitions_near(question: str, evidence: list[Evidence]) -> list[str]:
+    """Terms that the ranked evidence defines in a sentence sharing at least two of the
+    question's key terms ("a Restricted System means any system that holds payment card data")."""
+    asked = {t.stem for t in key_terms(question) if not t.generic}
+    out = []
+    for e in evidence:
+        if e.rank <= 0:
+            continue
+        for sentence in split_sentences_quick(e.text.replace("\n", " ")):
+            for term in defined_terms(sentence):
+                if len(asked & stems_of(sentence)) >= 2 and term not in out:
+                    out.append(term)
+    return out
+
+
+def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, versions: list[int], vector,
+                question: str = "") -> list[Evidence]:
+    """Rules using a term that the cited evidence defines, and sections a cited rule refers to."""
+    have = {e.key for e in evidence}
+    out: list[Evidence] = []
+    cited_text = answer.text if answer.cited else ""
+    terms = defined_terms(cited_text) or _definitions_near(question, evidence)
+    for term in terms[:2]:
+        for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=list(have)):
+            if term in defined_terms(chunk.text):
                 continue
-            if term.isalpha() and len(term) > 4:
-                term = _SUFFIX.sub("", term)
-            out.add(term)
+            have.add(chunk.pk)
+            out.append(loader.evidence(chunk, role=ROLE_DEFINITION_USE))
+            break
+    if answer.outcome != "answered":
+        # a ranked rule that uses a defined term ("for a Restricted System ...") with its definition
+        for term in _capitalised_terms(evidence)[:3]:
+            for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector,
+                                                    exclude=list(have), limit=4):
+                if term in defined_terms(chunk.text):
+                    have.add(chunk.pk)
+                    out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
+                    break
+    host_chunk = loader.rows.get(answer.cited[0].key) if answer.cited else None
+    if host_chunk is not None:
+        for number in referenced_sections(cited_text)[:2]:
+            for chunk in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector):
+                if chunk.pk not in have:
+                    have.add(chunk.pk)
+                    out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
+    if out:
+        loader.attach_tables(out)
+        out = loader.with_tables(out)
     return out
 
 
-def _choose(candidates: list[_Candidate], best: float) -> list[_Candidate]:
-    ranked = sorted(candidates, key=lambda c: -c.score)
-    chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
-    by_chunk: dict[int, list[_Candidate]] = {}
-    for candidate in candidates:
-        by_chunk.setdefault(candidate.chunk_index, []).append(candidate)
-    keep = {id(c) for c in chosen}
-    for candidate in chosen:
-        _keep_context(by_chunk[candidate.chunk_index], candidate, keep)
-        if candidate.lead_in:
-            _keep_what_it_introduces(by_chunk[candidate.chunk_index], candidate, keep)
-    return [c for c in candidates if id(c) in keep]
-
-
-def _best_rows_only(chosen: list[_Candidate]) -> list[_Candidate]:
-    """Of one table's rows, only those naming the most of the question ("L4" picks the L4 row);
-    when no row names more than the others (the question names no row), all of them stay."""
-    best_share: dict[int, float] = {}
-    for c in chosen:
-        if c.row:
-            best_share[c.chunk_index] = max(best_share.get(c.chunk_index, 0.0), c.shared)
-    return [c for c in chosen if not c.row or c.shared >= best_share[c.chunk_index] - 1e-9]
-
-
-def _keep_what_it_introduces(siblings: list[_Candidate], lead_in: _Candidate, keep: set[int], limit: int = 12) -> None:
-    """A chosen lead-in ("The following are non-refundable:") brings the items after it."""
-    for sibling in siblings[lead_in.position + 1 : lead_in.position + 1 + limit]:
-        if sibling.lead_in:
-            break
-        keep.add(id(sibling))
-
-
-def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]) -> None:
-    """What a chosen sentence needs to be read correctly, from its own chunk:
-    - the conditions and exceptions that follow it: qualifying sentences after it in its
-      paragraph, and a following paragraph that opens by qualifying it ("This does not apply...");
-    - the rule a chosen qualifier refers back to;
-    - the lead-in a chosen list item or a sentence after a colon depends on."""
-    position = chosen.position
-    following = position + 1
-    while following < len(siblings) and siblings[following].paragraph == chosen.paragraph:
-        if not is_qualifier(siblings[following].text):
-            break
-        keep.add(id(siblings[following]))
-        following += 1
-    paragraph = chosen.paragraph + 1
-    while (opener := _first_of_paragraph(siblings, paragraph)) is not None and is_qualifier(opener.text):
-        _keep_paragraph(siblings, paragraph, keep)
-        paragraph += 1
-    back = position
-    while back > 0 and is_qualifier(siblings[back].text):
-        back -= 1
-        keep.add(id(siblings[back]))
-    for sibling in reversed(siblings[:position]):
-        if sibling.lead_in:
-            keep.add(id(sibling))
-            break
-        if sibling.paragraph != chosen.paragraph and not _is_item(siblings, sibling):
-            break
-
-
-def _first_of_paragraph(siblings: list[_Candidate], paragraph: int) -> _Candidate | None:
-    return next((s for s in siblings if s.paragraph == paragraph), None)
-
-
-def _keep_paragraph(siblings: list[_Candidate], paragraph: int, keep: set[int]) -> None:
-    keep.update(id(s) for s in siblings if s.paragraph == paragraph)
-
-
-def _is_item(siblings: list[_Candidate], candidate: _Candidate) -> bool:
-    """Is this sentence one of a run of short paragraphs (list items) under a lead-in?"""
-    return any(s.lead_in and s.paragraph < candidate.paragraph for s in siblings)
-
-
-def _render(chosen: list[_Candidate], evidence: list[ContextChunk]) -> tuple[str, list[Chunk]]:
-    order = sorted({c.chunk_index for c in chosen}, key=lambda i: min(x.chunk_index for x in chosen if x.chunk_index == i))
-    cited: list[Chunk] = []
-    paragraphs = []
-    for chunk_index in order:
-        cited.append(evidence[chunk_index].chunk)
-        n = len(cited)
-        sentences = [c.text for c in chosen if c.chunk_index == chunk_index]
-        paragraphs.append(_join_sentences(sentences) + f" [{n}]")
-    return "\n\n".join(paragraphs), cited
-
-
-def _join_sentences(sentences: list[str]) -> str:
-    """Join sentences; table rows that share a caption ("Table 1: ...: row") state it once."""
-    prefix = _shared_label(sentences)
-    if prefix:
-        rows = [s[len(prefix):].strip() for s in sentences]
-        return prefix.rstrip() + " " + "; ".join(r.rstrip(".") for r in rows) + "."
-    out = ""
-    for sentence in sentences:
-        separator = "\n" if _ITEM.match(sentence) else " "
-        out = f"{out}{separator}{_as_sentence(sentence)}" if out else _as_sentence(sentence)
-    return out
-
-
-_ITEM = re.compile(r"^(?:[-*\u2022]\s|\(?\w{1,3}[.)]\s)")
-
-
-def _shared_label(sentences: list[str]) -> str:
-    """The longest shared lead-in ending with ": " (a table caption), or ""."""
-    if len(sentences) < 2:
-        return ""
-    common = os.path.commonprefix(sentences)
-    cut = common.rfind(": ")
-    return common[: cut + 2] if cut >= 8 else ""
-
-
-def _as_sentence(text: str) -> str:
-    text = text.strip()
-    return text if text[-1:] in ".!?:;" else text + "."
+def _with_upcoming_changes(text: str, question: str, cited: list[Evidence], citations: list[Chunk], notices, loader) -> str:
+    """For each cited policy with a newer version not yet in force: what it changes, and when."""
+    for notice in notices:
+        if not notice.candidates:
+            continue
+        current = [e for e, c in zip(cited, citations) if c.policy_id == notice.version.policy_id]
+        if not current:
+            continue
+        announced = [loader.evidence(c) for c in notice.candidates]
+        loader.attach_tables(announced)
+        announced = loader.with_tables(announced)
+        change = upcoming_change(question, current, announced)
+        if change is None:
+            continue
+        sentences, source = change
+        citations.append(loader.rows[source.key])
+        date = notice.version.effective_from.strftime("%-d %B %Y")
+        text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(citations)}]"
+    return text

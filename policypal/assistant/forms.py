@@ -1,10 +1,11 @@
-"""The question form, shared by the chat page and the JSON API."""
+"""The question form (shared by the chat page and the JSON API), feedback and reviewer forms."""
 from __future__ import annotations
 
 from django import forms
 
-from .models import Review
+from .models import AnswerFeedback, Review
 from .reviews import COMMENT_MAX_LENGTH, EVIDENCE_MAX_LENGTH, NOTE_MAX_LENGTH
+from .services import FEEDBACK_COMMENT_MAX_LENGTH
 
 QUESTION_MAX_LENGTH = 2000
 
@@ -28,6 +29,25 @@ class AskForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text="Leave empty for today.",
         error_messages={"invalid": "Enter the date as YYYY-MM-DD."},
+    )
+
+
+class FeedbackForm(forms.Form):
+    """The asker's feedback on an answer: one of three buttons and an optional comment.
+    The page renders its own buttons; the service checks the choice and the length again."""
+
+    verdict = forms.ChoiceField(
+        choices=AnswerFeedback.Verdict.choices,
+        error_messages={
+            "required": "Choose Helpful, Wrong or Missing caveat.",
+            "invalid_choice": "“%(value)s” is not a choice; choose Helpful, Wrong or Missing caveat.",
+        },
+    )
+    comment = forms.CharField(
+        required=False,
+        strip=True,
+        max_length=FEEDBACK_COMMENT_MAX_LENGTH,
+        error_messages={"max_length": "Keep the comment to %(limit_value)d characters or fewer (it has %(show_value)d)."},
     )
 
 

@@ -6,11 +6,22 @@ from django.db import models
 
 
 class Answer(models.Model):
+    class Outcome(models.TextChoices):
+        ANSWERED = "answered", "Answered"
+        PARTLY = "partly", "Partly answered"
+        NOT_COVERED = "not_covered", "Not covered"
+
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="answers")
     question = models.TextField()
     as_of = models.DateField()
     text = models.TextField()
     covered = models.BooleanField()
+    outcome = models.CharField(max_length=12, choices=Outcome.choices, default=Outcome.ANSWERED)
+    # Sections offered to read when the question is not covered: [{"chunk_id", "breadcrumb", "policy_title"}].
+    closest = models.JSONField(default=list, blank=True)
+    # For answers written by a language model: each sentence, its [n] citations and whether they support it.
+    claims = models.JSONField(null=True, blank=True)
+    answered_by = models.CharField(max_length=12, default="extractive")  # extractive | llm
     notices = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -59,6 +70,36 @@ class Review(models.Model):
             models.CheckConstraint(
                 condition=models.Q(verdict__in=["correct", "wrong", "missing_caveat", "wrong_version"]),
                 name="review_verdict_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()}: {self.answer}"
+
+
+class AnswerFeedback(models.Model):
+    """What the employee who asked thinks of the answer: one per answer and user, updated in place."""
+
+    class Verdict(models.TextChoices):
+        HELPFUL = "helpful", "Helpful"
+        WRONG = "wrong", "Wrong"
+        MISSING_CAVEAT = "missing_caveat", "Missing caveat"
+
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="feedback")
+    # SET_NULL: a deleted account's feedback stays with the answer for reviewers.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="answer_feedback")
+    verdict = models.CharField(max_length=20, choices=Verdict.choices)
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["answer", "user"], name="one_feedback_per_answer_and_user"),
+            models.CheckConstraint(
+                condition=models.Q(verdict__in=["helpful", "wrong", "missing_caveat"]),
+                name="answer_feedback_verdict_known",
             ),
         ]
 

@@ -33,6 +33,28 @@ def answer_dict(composed: ComposedAnswer) -> dict:
         "as_of": composed.as_of.isoformat(),
         "answer": composed.text,
         "covered": composed.covered,
+        "outcome": composed.outcome,
+        "missing": composed.missing,
+        "closest": [closest_dict(c) for c in composed.closest],
         "notices": composed.notices,
         "citations": [citation_dict(n, c) for n, c in enumerate(composed.citations, start=1)],
+        "answered_by": composed.answered_by,
+        "claims": [claim_dict(claim) for claim in composed.claims] if composed.claims is not None else None,
+    }
+
+
+def claim_dict(claim) -> dict:
+    """One sentence of an LLM answer: its citations and whether the cited sources support it."""
+    return {"text": claim.text, "citations": list(claim.citations), "supported": claim.supported, "reason": claim.reason}
+
+
+def closest_dict(chunk: Chunk) -> dict:
+    """A section offered to read when the question is not covered (never an answer)."""
+    return {
+        "chunk_id": chunk.pk,
+        "breadcrumb": chunk.breadcrumb,
+        "breadcrumb_parts": chunk.breadcrumb_parts,
+        "policy": chunk.version.policy.key,
+        "policy_title": chunk.version.policy.title,
+        "url": reverse("assistant:chunk", args=[chunk.pk]),
     }

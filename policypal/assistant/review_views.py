@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,13 +22,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 from policypal.policies.roles import is_reviewer
 
 from .forms import RegressionQuestionForm, ReviewForm
-from .models import Answer, Review
+from .models import Answer, AnswerFeedback, Review
 from .reviews import ReviewInputError, regression_question_create, regression_questions_jsonl, review_record
 from .selectors import (
+    FEEDBACK_FILTERS,
     REVIEW_FILTERS,
     answer_get_for_review,
     answer_list_for_review,
     chunk_ids_readable,
+    feedback_filter_counts,
     regression_question_count,
     review_filter_counts,
 )
@@ -62,21 +65,41 @@ def review_list(request):
     show = request.GET.get("show", "all")
     if show not in REVIEW_FILTERS:
         show = "all"
-    page = Paginator(answer_list_for_review(reviewer=request.user, show=show), ANSWERS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
-    counts = review_filter_counts(reviewer=request.user)
+    feedback = request.GET.get("feedback", "any")
+    if feedback not in FEEDBACK_FILTERS:
+        feedback = "any"
+    page = Paginator(
+        answer_list_for_review(reviewer=request.user, show=show, feedback=feedback), ANSWERS_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    counts = review_filter_counts(reviewer=request.user, feedback=feedback)
+    feedback_counts = feedback_filter_counts(reviewer=request.user, show=show)
     labels = {"all": "All", "unreviewed": "Unreviewed", **dict(Review.Verdict.choices)}
+    feedback_labels = {"any": "Any", **dict(AnswerFeedback.Verdict.choices), "none": "No feedback"}
     return render(
         request,
         "assistant/review_list.html",
         {
             "page": page,
             "show": show,
-            "filters": [{"key": key, "label": labels[key], "count": counts[key]} for key in REVIEW_FILTERS],
+            "feedback": feedback,
+            "query": _list_query(show=show, feedback=feedback),
+            "filters": [
+                {"key": key, "label": labels[key], "count": counts[key], "query": _list_query(show=key, feedback=feedback)}
+                for key in REVIEW_FILTERS
+            ],
+            "feedback_filters": [
+                {"key": key, "label": feedback_labels[key], "count": feedback_counts[key],
+                 "query": _list_query(show=show, feedback=key)}
+                for key in FEEDBACK_FILTERS
+            ],
             "regression_count": regression_question_count(reviewer=request.user),
         },
     )
+
+
+def _list_query(*, show: str, feedback: str) -> str:
+    """The review list's query string for these filters (defaults left out)."""
+    return urlencode({"show": show, **({"feedback": feedback} if feedback != "any" else {})})
 
 
 # --- one answer -------------------------------------------------------------------------------
@@ -115,6 +138,7 @@ def review_detail(request, pk: int):
             "paragraphs": [_segments(p) for p in re.split(r"\n\s*\n", answer.text) if p.strip()],
             "citations": _citation_views(answer, request.user),
             "my_review": mine,
+            "feedback": list(answer.feedback.all()),
             "other_reviews": [r for r in reviews if r is not mine],
             "review_form": review_form,
             "verdict_options": [(radio, VERDICT_HELP[radio.data["value"]]) for radio in review_form["verdict"]],

@@ -2,7 +2,7 @@
 user's access scope here, so no view can forget it."""
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from policypal.policies.models import Policy, PolicyVersion, SourceDocument
 from retrieval.access import policy_visible_q
@@ -10,7 +10,7 @@ from retrieval.models import Chunk
 
 from policypal.policies.roles import is_reviewer
 
-from .models import Answer, Citation, RegressionQuestion, Review
+from .models import Answer, AnswerFeedback, Citation, RegressionQuestion, Review
 
 # A version whose text employees may read: processed, and published now or in the past
 # (a retired version stays readable so that old answers and reviews can be checked).
@@ -48,14 +48,33 @@ def source_get_for_user(*, source_id: int, user) -> SourceDocument | None:
 
 
 def answer_list_for_user(*, user, limit: int = 15) -> list[Answer]:
-    """The user's most recent questions, newest first."""
+    """The user's most recent questions, newest first, each with `my_feedback` (the user's
+    AnswerFeedback on it, or None)."""
     if user is None or not user.is_authenticated:
         return []
-    return list(
+    answers = list(
         Answer.objects.filter(user=user)
         .only("id", "question", "as_of", "covered", "created_at")
+        .prefetch_related(Prefetch("feedback", queryset=AnswerFeedback.objects.filter(user=user), to_attr="feedback_mine"))
         .order_by("-created_at")[:limit]
     )
+    for answer in answers:
+        answer.my_feedback = answer.feedback_mine[0] if answer.feedback_mine else None
+    return answers
+
+
+def answer_get_for_user(*, answer_id: int, user) -> Answer | None:
+    """One of the user's own answers (the one they asked); None for anyone else's."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Answer.objects.filter(pk=answer_id, user=user).first()
+
+
+def answer_feedback_get_for_user(*, answer_id: int, user) -> AnswerFeedback | None:
+    """The user's own feedback on one of their answers, if they gave any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return AnswerFeedback.objects.filter(answer_id=answer_id, answer__user=user, user=user).first()
 
 
 def chunk_ids_readable(*, chunk_ids, user) -> set[int]:
@@ -74,10 +93,32 @@ def chunk_ids_readable(*, chunk_ids, user) -> set[int]:
 # answers is their role. Chunk pages and source files stay under the reviewer's own access scope.
 
 REVIEW_FILTERS = ("all", "unreviewed", *Review.Verdict.values)
+# Employee feedback: "any" (no filter), a verdict some asker gave, or "none" (no feedback yet).
+FEEDBACK_FILTERS = ("any", *AnswerFeedback.Verdict.values, "none")
 
 
 def _reviews_prefetch() -> Prefetch:
     return Prefetch("reviews", queryset=Review.objects.select_related("reviewer").order_by("-updated_at"))
+
+
+def _feedback_prefetch() -> Prefetch:
+    return Prefetch("feedback", queryset=AnswerFeedback.objects.select_related("user").order_by("-updated_at"))
+
+
+def _with_review_state(answers: QuerySet[Answer], show: str) -> QuerySet[Answer]:
+    if show == "unreviewed":
+        return answers.filter(reviews__isnull=True)
+    if show in Review.Verdict.values:
+        return answers.filter(pk__in=Review.objects.filter(verdict=show).values("answer_id"))
+    return answers
+
+
+def _with_feedback(answers: QuerySet[Answer], feedback: str) -> QuerySet[Answer]:
+    if feedback == "none":
+        return answers.filter(~Exists(AnswerFeedback.objects.filter(answer=OuterRef("pk"))))
+    if feedback in AnswerFeedback.Verdict.values:
+        return answers.filter(Exists(AnswerFeedback.objects.filter(answer=OuterRef("pk"), verdict=feedback)))
+    return answers
 
 
 def _answers_in_scope(*, reviewer) -> QuerySet[Answer]:
@@ -87,31 +128,43 @@ def _answers_in_scope(*, reviewer) -> QuerySet[Answer]:
     return Answer.objects.exclude(pk__in=hidden.values("answer_id"))
 
 
-def answer_list_for_review(*, reviewer, show: str = "all") -> QuerySet[Answer]:
-    """Recorded answers, newest first, with their citation count and current verdicts.
-    show: "all", "unreviewed" (no verdict from anyone) or a verdict (some reviewer gave it)."""
+def answer_list_for_review(*, reviewer, show: str = "all", feedback: str = "any") -> QuerySet[Answer]:
+    """Recorded answers, newest first, with their citation count, current verdicts and the
+    asker's feedback. show: "all", "unreviewed" (no verdict from anyone) or a verdict (some
+    reviewer gave it). feedback: "any", a feedback verdict, or "none" (no feedback given)."""
     if not is_reviewer(reviewer):
         return Answer.objects.none()
     answers = _answers_in_scope(reviewer=reviewer).select_related("user").annotate(
         citation_count=Count("citations", distinct=True)
     )
-    if show == "unreviewed":
-        answers = answers.filter(reviews__isnull=True)
-    elif show in Review.Verdict.values:
-        answers = answers.filter(pk__in=Review.objects.filter(verdict=show).values("answer_id"))
-    return answers.prefetch_related(_reviews_prefetch()).order_by("-created_at", "-id")
+    answers = _with_feedback(_with_review_state(answers, show), feedback)
+    return answers.prefetch_related(_reviews_prefetch(), _feedback_prefetch()).order_by("-created_at", "-id")
 
 
-def review_filter_counts(*, reviewer) -> dict[str, int]:
-    """How many answers each filter of the review list shows."""
+def review_filter_counts(*, reviewer, feedback: str = "any") -> dict[str, int]:
+    """How many answers each verdict filter of the review list shows, under the feedback filter."""
     if not is_reviewer(reviewer):
         return dict.fromkeys(REVIEW_FILTERS, 0)
-    answers = _answers_in_scope(reviewer=reviewer)
+    answers = _with_feedback(_answers_in_scope(reviewer=reviewer), feedback)
     counts = {"all": answers.count(), "unreviewed": answers.filter(reviews__isnull=True).count()}
     by_verdict = dict(
         Review.objects.filter(answer__in=answers).values("verdict").annotate(n=Count("answer", distinct=True)).values_list("verdict", "n")
     )
     counts.update({verdict: by_verdict.get(verdict, 0) for verdict in Review.Verdict.values})
+    return counts
+
+
+def feedback_filter_counts(*, reviewer, show: str = "all") -> dict[str, int]:
+    """How many answers each feedback filter of the review list shows, under the verdict filter."""
+    if not is_reviewer(reviewer):
+        return dict.fromkeys(FEEDBACK_FILTERS, 0)
+    answers = _with_review_state(_answers_in_scope(reviewer=reviewer), show)
+    counts = {"any": answers.count(), "none": _with_feedback(answers, "none").count()}
+    by_verdict = dict(
+        AnswerFeedback.objects.filter(answer__in=answers)
+        .values("verdict").annotate(n=Count("answer", distinct=True)).values_list("verdict", "n")
+    )
+    counts.update({verdict: by_verdict.get(verdict, 0) for verdict in AnswerFeedback.Verdict.values})
     return counts
 
 
@@ -126,6 +179,7 @@ def answer_get_for_review(*, answer_id: int, reviewer) -> Answer | None:
         .prefetch_related(
             Prefetch("citations", queryset=citations),
             _reviews_prefetch(),
+            _feedback_prefetch(),
             Prefetch("regression_questions", queryset=RegressionQuestion.objects.select_related("created_by")),
         )
         .filter(pk=answer_id)

@@ -160,12 +160,18 @@ def test_chat_answer_links_markers_and_lists_citation_cards(client, employee):
     assert "from 1 Jan 2026, replaced on 1 Apr 2027" in l4_card
     assert "1,800" in l4_card and "not yet in force" not in l4_card
     assert f'href="/sources/{l4.chunk.source_id}/">expenses_travel.docx</a>' in l4_card  # not a PDF: no #page
-    # the cited table shows as a table, its header over its rows, not as Markdown pipes
-    assert l4.chunk.kind == "table"
-    assert '<th scope="col">Metro city (includes Mumbai, Delhi, Bengaluru)</th>' in l4_card
-    assert "<td>1,800</td>" in l4_card and "| L4 |" not in l4_card
+    # the named row is cited by its own row sentence, which carries the column headers
+    assert l4.chunk.kind == "table_row"
+    assert "Grade L4" in l4_card and "Metro city (includes Mumbai, Delhi, Bengaluru): 1,800" in l4_card
+    assert "Grade L5" not in l4_card
     page = client.get(f"/chunks/{l4.chunk_id}/")
     assert page.status_code == 200 and "5.1 Daily meal allowance" in page.content.decode()
+
+    # a question naming no row cites the whole table, shown as a table, not as Markdown pipes
+    html_all = ask(client, "What are the daily meal allowances for each grade and city tier?", as_of=BEFORE_TRAVEL_V2)
+    table_card = card(html_all, 1)
+    assert '<th scope="col">Metro city (includes Mumbai, Delhi, Bengaluru)</th>' in table_card
+    assert "<td>1,800</td>" in table_card and "| L4 |" not in table_card
 
     # version 2 (from 1 April 2027) is announced: a notice, and its card is marked as not yet in force
     assert 'id="answer-notices"' in html and "takes effect on 1 April 2027" in html
@@ -193,8 +199,11 @@ def test_not_covered_answer_is_styled_distinctly(client, employee, question):
     client.force_login(employee)
     html = ask(client, question)
     assert 'class="card answer answer--not-covered"' in html and 'id="answer-not-covered"' in html
-    assert NOT_COVERED in html
+    assert "Not covered" in html and Answer.objects.get(user=employee, question=question).outcome == "not_covered"
     assert 'id="citations"' not in html and 'class="cite-marker"' not in html
+    # the closest sections are offered to read, as links, never as cited sources
+    closest = section(html, 'id="answer-closest"', "</ul>")
+    assert "Closest sections" in closest and 'class="closest__link" href="/chunks/' in closest
     assert "not covered ·" in section(html, 'id="history"', "</section>")
     assert Answer.objects.get(user=employee, question=question).covered is False
 
@@ -330,7 +339,9 @@ def test_api_ask_returns_answer_dict(client, manager):
                            content_type="application/json")
     data = response.json()
     assert response.status_code == 200
-    assert set(data) == {"question", "as_of", "answer", "covered", "notices", "citations"}
+    assert set(data) == {"question", "as_of", "answer", "covered", "outcome", "missing", "closest", "notices",
+                         "citations", "answered_by", "claims"}
+    assert data["outcome"] == "answered" and data["claims"] is None and data["answered_by"] == "extractive"
     assert data["question"] == BONUS_QUESTION and data["as_of"] == "2026-06-01"
     assert data["covered"] is True and "12%" in data["answer"] and "[1]" in data["answer"]
     first = data["citations"][0]

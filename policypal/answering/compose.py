@@ -1,0 +1,437 @@
+"""The built-in answer: the sentences of the evidence that answer, every group cited as [n].
+
+In order:
+1. Table rows the question names exactly (``rows.py``) are answered first, with their column
+   headers and the asked column first; no other row of that table is given. A label the table
+   lacks is said to be absent, with the table's range, the table cited.
+2. The outcome is decided from the words (``coverage.py``): answered, partly (what is not
+   mentioned is named) or not covered (up to three closest sections are offered to read,
+   never cited as an answer).
+3. Sentences are scored by their chunk's nearness to the question plus the share of the
+   question's rarer terms they hold; each chosen sentence keeps the conditions and exceptions
+   that follow it and the lead-in it depends on.
+4. A chosen definition brings the rule that uses the defined term, and a rule that refers to a
+   section brings that section (when the app fetched them: roles in ``evidence.py``).
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from chunking.rules import is_lead_in, is_qualifier
+from chunking.sentences import split_sentences_quick
+
+from .coverage import Decision, Related, decide
+from .definitions import defined_terms, mentions
+from .evidence import (
+    ANSWERED, NOT_COVERED, PARTLY, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
+)
+from .rows import RowMatch, absent_name, match_table, row_sentence_text, table_range_text
+from .terms import stems_of, words
+
+NOT_COVERED_TEXT = "The policies you can see do not cover this question."
+SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
+LEXICAL_WEIGHT = 0.35  # weight of the share of the question's (rarer) terms a sentence holds
+MAX_SENTENCES = 5
+MAX_EVIDENCE = 4  # ranked chunks whose sentences compete (rows and fetched rules come on top)
+MAX_CLOSEST = 3
+
+
+@dataclass
+class _Candidate:
+    unit: int  # index of its evidence
+    position: int  # sentence index within its evidence
+    text: str
+    paragraph: int = 0
+    lead_in: bool = False
+    row: bool = False
+    similarity: float = 0.0
+    shared: float = 0.0
+    score: float = 0.0
+
+
+def compose_answer(
+    question: str, evidence: list[Evidence], *, corpus_mentions: Mapping[str, bool] | None = None,
+    related: Related | None = None,
+) -> Answer:
+    """The answer to `question` from `evidence` (ranked hits first, then fetched rows and rules)."""
+    question = " ".join((question or "").split())
+    ranked = [e for e in evidence if e.rank > 0][:MAX_EVIDENCE]
+    fetched = [e for e in evidence if e.rank <= 0]
+    if not ranked and not fetched:
+        return Answer(NOT_COVERED_TEXT, NOT_COVERED)
+
+    # 1. rows named exactly (in a table the question is about)
+    matches = [m for m in _row_matches(question, ranked + fetched)
+               if _about_table(question, m, _table_evidence(m.table, ranked + fetched), corpus_mentions or {})]
+    absent = [m for m in matches if m.how == "absent"]
+    found = [m for m in matches if m.how != "absent"]
+    if absent and not found and _absent_is_the_question(absent[0], ranked):
+        return _absent_answer(absent[0], _table_evidence(absent[0].table, ranked + fetched), ranked)
+
+    # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
+    pool = ranked + [e for e in fetched if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)]
+    units = [[e.text, e.breadcrumb] for e in pool]
+    row_texts = [[row_sentence_text(m, r) for r in m.rows] + [_table_evidence(m.table, ranked + fetched).breadcrumb] for m in found]
+    carried = set()
+    for texts in row_texts:
+        carried |= stems_of(" ".join(texts))
+    decision = decide(question, units + _paired_units(pool), corpus_mentions=corpus_mentions, related=related,
+                      carried_anyway=carried)
+    if decision.outcome == NOT_COVERED and not found:
+        return _not_covered(decision, ranked)
+
+    # 3. sentences
+    cited: list[Evidence] = []
+    paragraphs: list[str] = []
+    for match in found:
+        host = _table_evidence(match.table, ranked + fetched)
+        for row in match.rows:
+            cited.append(_row_evidence(host, row))
+            paragraphs.append(f"{row_sentence_text(match, row)} [{len(cited)}]")
+    row_tables = {_table_id(m.table) for m in found}
+    chosen = _choose(question, pool, skip_tables=row_tables, decision=decision if not found else None)
+    for unit in sorted({c.unit for c in chosen}, key=lambda u: (pool[u].rank <= 0, pool[u].rank, u)):
+        sentences = [c.text for c in chosen if c.unit == unit]
+        cited.append(pool[unit])
+        paragraphs.append(_join_sentences(sentences) + f" [{len(cited)}]")
+    paragraphs = _definitions_with_rules(paragraphs)
+    # a named row of a table the question is about answers it (the rest may be a place or a
+    # phrasing the table does not use: "B20 staying in Manchester")
+    outcome = ANSWERED if found else decision.outcome
+    if not paragraphs:
+        return _not_covered(decision, ranked)
+    text = "\n\n".join(paragraphs)
+    if outcome == PARTLY and decision.missing and not found:
+        text += "\n\n" + _not_mentioned_sentence(decision.missing, cited)
+    return Answer(text, outcome, cited=cited, missing=decision.missing)
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _table_id(table: TableData) -> tuple:
+    return (table.caption, table.headers, len(table.rows), table.rows[0].cells if table.rows else ())
+
+
+def _row_matches(question: str, evidence: list[Evidence]) -> list[RowMatch]:
+    seen, out = set(), []
+    for e in evidence:
+        if e.table is None or _table_id(e.table) in seen:
+            continue
+        seen.add(_table_id(e.table))
+        match = match_table(question, e.table)
+        if match is not None:
+            out.append(match)
+    found = [m for m in out if m.how != "absent"]
+    return found[:2] if found else out[:1]
+
+
+def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool]) -> bool:
+    """Whether the question is about this table, not only naming one of its labels ("the salary
+    band of an L5" names L5, which a table of meal allowances also has): at least half of the
+    question's other key terms that the policies use are in the table's caption, headers,
+    breadcrumb or named rows."""
+    from .coverage import question_terms
+    from .terms import equivalents
+
+    label_words = {s for r in match.rows for s in stems_of(" ".join(r.cells[:1]))} | stems_of(match.asked)
+    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb,
+                                     *(" ".join(r.cells) for r in match.rows)]))
+    terms = [t for t in question_terms(question) if t.stem not in label_words and corpus_mentions.get(t.stem, True)]
+    if not terms:
+        return True
+    held = sum(1 for t in terms if equivalents(t.stem) & table_stems)
+    return held / len(terms) >= 0.5
+
+
+def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:
+    """The best-ranked evidence showing this table (a table chunk before a row chunk)."""
+    holding = [e for e in evidence if e.table is not None and _table_id(e.table) == _table_id(table)]
+    holding.sort(key=lambda e: (e.rank <= 0, e.kind != "table", e.rank))
+    return holding[0]
+
+
+def _row_evidence(host: Evidence, row: TableRow) -> Evidence:
+    if row.chunk_id is None or row.chunk_id == host.key:
+        return host
+    return replace(host, key=row.chunk_id, kind="table_row", text=row.sentence or host.text, rank=0, role="row")
+
+
+def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:
+    """An absent code is the question's subject: its table is among the ranked evidence."""
+    return any(e.table is not None and _table_id(e.table) == _table_id(match.table) for e in ranked)
+
+
+def _absent_answer(match: RowMatch, host: Evidence, ranked: list[Evidence]) -> Answer:
+    label = _table_label(match.table)
+    text = f"{label} covers {table_range_text(match.table)}; it has no row for {match.asked}. [1]"
+    return Answer(text, NOT_COVERED, cited=[host], missing=[match.asked], closest=_closest(ranked))
+
+
+def _table_label(table: TableData) -> str:
+    caption = table.caption.strip().rstrip(".:")
+    m = re.match(r"^(Table\s+[\w.-]+)\s*[:.\-–]\s*(.+)$", caption)
+    if m:
+        return f"{m.group(1)} ({m.group(2)})"
+    return f"The table “{caption}”" if caption else "The table"
+
+
+def absent_names(question: str, evidence: list[Evidence], known_words: set[str]) -> list[RowMatch]:
+    """Proper names the question gives that a table of names lacks (for the app's decision)."""
+    out = []
+    for e in evidence:
+        if e.table is not None:
+            name = absent_name(question, e.table, known_words)
+            if name:
+                out.append(RowMatch(e.table, (), how="absent", asked=name))
+    return out
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def _not_covered(decision: Decision, ranked: list[Evidence]) -> Answer:
+    if decision.missing and all(len(m.split()) <= 4 for m in decision.missing):
+        text = f"The policies you can see do not mention {_listing(decision.missing)}."
+    else:
+        text = NOT_COVERED_TEXT
+    return Answer(text, NOT_COVERED, closest=_closest(ranked), missing=decision.missing)
+
+
+def _closest(ranked: list[Evidence]) -> list[Evidence]:
+    """Up to three distinct sections of the ranked evidence, best first."""
+    out, seen = [], set()
+    for e in ranked:
+        place = e.section_key if e.section_key is not None else e.breadcrumb
+        if place in seen:
+            continue
+        seen.add(place)
+        out.append(e)
+        if len(out) == MAX_CLOSEST:
+            break
+    return out
+
+
+def _not_mentioned_sentence(missing: list[str], cited: list[Evidence]) -> str:
+    titles = list(dict.fromkeys(e.policy_title for e in cited if e.policy_title))
+    where = f"The cited {'policy' if len(titles) == 1 else 'policies'}" if titles else "The sources"
+    return f"{where} do{'es' if len(titles) == 1 else ''} not mention {_listing(missing)}."
+
+
+def _listing(items: list[str]) -> str:
+    items = [f"“{i}”" if len(i.split()) > 3 else i for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
+
+
+def _paired_units(pool: list[Evidence]) -> list[list[str]]:
+    """A definition and the rule that uses its term read as one unit: together they carry a
+    question about the thing defined ("the system that stores card data") and the rule."""
+    out = []
+    for use in (e for e in pool if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)):
+        for e in pool:
+            if e is use or e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE):
+                continue
+            terms = defined_terms(e.text)
+            if use.role == ROLE_REFERENCE or any(mentions(use.text, t) for t in terms):
+                out.append([e.text, e.breadcrumb, use.text, use.breadcrumb])
+    return out
+
+
+def _definitions_with_rules(paragraphs: list[str]) -> list[str]:
+    return paragraphs
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: Decision | None) -> list[_Candidate]:
+    candidates = [c for i, e in enumerate(pool) for c in _candidates(i, e, skip_tables)]
+    if not candidates:
+        return []
+    relevance = _relevance(pool)
+    _score(question, candidates, relevance)
+    if decision is not None:
+        # only the units that carry an ask take part
+        allowed = {u for u in decision.carried_units if u < len(pool)} or None
+        if allowed is not None:
+            must = {i for i, e in enumerate(pool) if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)}
+            keep = [c for c in candidates if c.unit in allowed or c.unit in must or _pairs_with(pool, c.unit, allowed)]
+            candidates = keep or candidates
+    best = max(c.score for c in candidates)
+    ranked = sorted(candidates, key=lambda c: -c.score)
+    chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
+    chosen += _fetched_rules(question, pool, candidates, chosen)
+    by_unit: dict[int, list[_Candidate]] = {}
+    for c in candidates:
+        by_unit.setdefault(c.unit, []).append(c)
+    keep_ids = {id(c) for c in chosen}
+    for c in list(chosen):
+        _keep_context(by_unit[c.unit], c, keep_ids)
+        if c.lead_in:
+            _keep_what_it_introduces(by_unit[c.unit], c, keep_ids)
+    return [c for c in candidates if id(c) in keep_ids]
+
+
+def _pairs_with(pool: list[Evidence], unit: int, allowed: set[int]) -> bool:
+    """A definition whose rule is allowed (the pair carries the ask together)."""
+    e = pool[unit]
+    return bool(defined_terms(e.text)) and any(pool[a].role in (ROLE_DEFINITION_USE, ROLE_REFERENCE) for a in allowed)
+
+
+def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
+    """Each fetched rule (that uses a defined term, or a referenced section) gives its best
+    sentence: the one holding the term when it is a definition's rule."""
+    out = []
+    chosen_units = {c.unit for c in chosen}
+    definitions = [t for c in chosen for t in defined_terms(pool[c.unit].text)] or [
+        t for e in pool if e.rank > 0 for t in defined_terms(e.text)
+    ]
+    for unit, e in enumerate(pool):
+        if e.role not in (ROLE_DEFINITION_USE, ROLE_REFERENCE) or unit in chosen_units:
+            continue
+        own = [c for c in candidates if c.unit == unit]
+        if e.role == ROLE_DEFINITION_USE:
+            own = [c for c in own if any(mentions(c.text, t) for t in definitions)] or own
+        if own:
+            out.append(max(own, key=lambda c: c.score))
+    return out
+
+
+def _row_text(table: TableData, row: TableRow) -> str:
+    """A row without its own sentence, read with its headers."""
+    return row_sentence_text(RowMatch(table, (row,)), row).rstrip(".")
+
+
+def _relevance(pool: list[Evidence]) -> list[float]:
+    known = [e.similarity for e in pool if e.similarity is not None]
+    floor = min(known) if known else 0.3
+    return [float(e.similarity) if e.similarity is not None else floor for e in pool]
+
+
+def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
+    if e.table is not None:
+        if _table_id(e.table) in skip_tables:
+            return []
+        if e.kind == "table_row" and e.text:
+            return [_Candidate(unit, 0, e.text, row=True)]
+        rows = [r.sentence or _row_text(e.table, r) for r in e.table.rows]
+        return [_Candidate(unit, i, text, paragraph=i, row=True) for i, text in enumerate(rows)]
+    out: list[_Candidate] = []
+    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not re.fullmatch(r"[|\s:-]+", line.strip())]
+    for paragraph, line in enumerate(lines):
+        for sentence in split_sentences_quick(line):
+            out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
+    return out
+
+
+def _score(question: str, candidates: list[_Candidate], relevance: list[float]) -> None:
+    """Chunk nearness (already computed by the search) plus the share of the question's terms a
+    sentence holds, each term weighted by how rare it is among the candidates: "L4" (in one
+    row) counts for much more than "Mumbai" (in every row's header)."""
+    terms = {s for s in stems_of(question) if s not in _STOP_STEMS}
+    candidate_terms = [stems_of(c.text) for c in candidates]
+    weights = {t: math.log(1 + len(candidates) / (1 + sum(t in ct for ct in candidate_terms))) for t in terms}
+    total = sum(weights.values())
+    for c, present in zip(candidates, candidate_terms):
+        rank_bonus = 0.03 / (1 + c.unit)
+        c.similarity = relevance[c.unit]
+        c.shared = sum(weights[t] for t in terms & present) / total if total else 0.0
+        c.score = c.similarity + rank_bonus + LEXICAL_WEIGHT * c.shared
+
+
+def _stop_stems() -> frozenset[str]:
+    from .terms import STOP_WORDS, stem
+
+    return frozenset(stem(w) for w in STOP_WORDS)
+
+
+_STOP_STEMS = _stop_stems()
+
+
+def _best_rows_only(chosen: list[_Candidate]) -> list[_Candidate]:
+    """Of one table's rows, only those holding the most of the question; when none holds more
+    than the others (the question names no row), all of them stay."""
+    best: dict[int, float] = {}
+    for c in chosen:
+        if c.row:
+            best[c.unit] = max(best.get(c.unit, 0.0), c.shared)
+    return [c for c in chosen if not c.row or c.shared >= best[c.unit] - 1e-9]
+
+
+def _keep_what_it_introduces(siblings: list[_Candidate], lead_in: _Candidate, keep: set[int], limit: int = 12) -> None:
+    for sibling in siblings[lead_in.position + 1 : lead_in.position + 1 + limit]:
+        if sibling.lead_in:
+            break
+        keep.add(id(sibling))
+
+
+def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]) -> None:
+    """The conditions and exceptions after a chosen sentence (in its paragraph, and following
+    paragraphs that open by qualifying it), the rule a chosen qualifier refers back to, and the
+    lead-in a chosen list item depends on."""
+    position = chosen.position
+    following = position + 1
+    while following < len(siblings) and siblings[following].paragraph == chosen.paragraph:
+        if not is_qualifier(siblings[following].text):
+            break
+        keep.add(id(siblings[following]))
+        following += 1
+    paragraph = chosen.paragraph + 1
+    while (opener := next((s for s in siblings if s.paragraph == paragraph), None)) is not None and is_qualifier(opener.text):
+        keep.update(id(s) for s in siblings if s.paragraph == paragraph)
+        paragraph += 1
+    back = position
+    while back > 0 and is_qualifier(siblings[back].text):
+        back -= 1
+        keep.add(id(siblings[back]))
+    for sibling in reversed(siblings[:position]):
+        if sibling.lead_in:
+            keep.add(id(sibling))
+            break
+        if sibling.paragraph != chosen.paragraph and not any(s.lead_in and s.paragraph < sibling.paragraph for s in siblings):
+            break
+
+
+def join_sentences(sentences: list[str]) -> str:
+    """Join sentences; table rows that share a caption ("Table 1: ...: row") state it once."""
+    return _join_sentences(sentences)
+
+
+def _join_sentences(sentences: list[str]) -> str:
+    prefix = _shared_label(sentences)
+    if prefix:
+        rows = [s[len(prefix):].strip() for s in sentences]
+        return prefix.rstrip() + " " + "; ".join(r.rstrip(".") for r in rows) + "."
+    out = ""
+    for sentence in sentences:
+        separator = "\n" if _ITEM.match(sentence) else " "
+        out = f"{out}{separator}{_as_sentence(sentence)}" if out else _as_sentence(sentence)
+    return out
+
+
+_ITEM = re.compile(r"^(?:[-*\u2022]\s|\(?\w{1,3}[.)]\s)")
+
+
+def _shared_label(sentences: list[str]) -> str:
+    if len(sentences) < 2:
+        return ""
+    common = os.path.commonprefix(sentences)
+    cut = common.rfind(": ")
+    return common[: cut + 2] if cut >= 8 else ""
+
+
+def _as_sentence(text: str) -> str:
+    text = text.strip()
+    return text if text[-1:] in ".!?:;" else text + "."
+
+
+def candidate_sentences(e: Evidence) -> list[str]:
+    """The sentences of one piece of evidence as the answerer reads them (for version notices)."""
+    return [c.text for c in _candidates(0, e, set())]
+
+
+__all__ = ["compose_answer", "candidate_sentences", "join_sentences", "NOT_COVERED_TEXT", "words"]

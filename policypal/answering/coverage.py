@@ -1,0 +1,204 @@
+"""Does the evidence answer the question? Three honest outcomes, decided from the words.
+
+A question is split into its asks ("Can I carry leave over, and is it paid out?" has two). An
+ask is *carried* by a unit of evidence (a chunk with its breadcrumb, or a definition together
+with the rule that uses it) when the unit holds its key terms: the same stem, a synonym from the
+lexicon, or a word whose vector is close (``WORD_SYNONYM_MIN``). A key term that no evidence
+carries and that the visible policies never mention is *unmentioned*: the question asks about
+something the policies do not have ("paternity", "gym", "visa").
+
+- answered: every ask is carried (one unit holds two thirds of its key terms, or half of them
+  when none of the rest is unmentioned);
+- partly: some asks are carried and others are not, or an ask is more than half carried and
+  the rest are unmentioned; the answer names what the sources do not mention;
+- not covered: no ask is carried.
+
+No similarity score between the question and a chunk takes part: nearness of the whole question
+says "same topic", not "answers it".
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
+from .terms import Term, equivalents, key_terms, stems_of, words
+
+# Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
+# on word pairs, not on questions: vacation/holiday 0.64, laptop/computer 0.71, hotel/
+# accommodation 0.70, phone/mobile 0.70; against paternity/maternity 0.40, visa/travel 0.36,
+# gym/membership 0.30, roll/carry 0.37.
+WORD_SYNONYM_MIN = 0.6
+ANSWERED_SHARE = 2 / 3  # an ask is answered when one unit holds this share of its key terms
+
+Related = Callable[[str, Iterable[str]], float]  # max cosine of a word to any of the words
+
+
+@dataclass
+class Ask:
+    text: str
+    terms: list[Term]
+    carried: set[str] = field(default_factory=set)  # stems carried by the best unit
+    unmentioned: list[Term] = field(default_factory=list)
+    best_unit: int | None = None
+
+    @property
+    def share(self) -> float:
+        return len(self.carried) / len(self.terms) if self.terms else 1.0
+
+    @property
+    def covered(self) -> bool:
+        """One unit holds at least two thirds of the key terms, or at least half of them and
+        the rest are words the policies do use (the search found the place, not new words)."""
+        return self.share >= ANSWERED_SHARE or (self.share >= 0.5 and not self.unmentioned)
+
+    @property
+    def mostly(self) -> bool:
+        """More than half carried, the rest words the policies never use: partly answered."""
+        return not self.covered and self.share > 0.5
+
+
+@dataclass
+class Decision:
+    outcome: Outcome
+    asks: list[Ask]
+    missing: list[str]  # phrases of the question the sources do not mention
+
+    @property
+    def carried_units(self) -> set[int]:
+        return {a.best_unit for a in self.asks if a.best_unit is not None and (a.covered or a.mostly)}
+
+
+_ASK_SPLIT = re.compile(
+    r"[?;]+|\.\s+|\b(?:and also|as well as|also)\b|\band\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)",
+    re.IGNORECASE,
+)
+
+
+def split_asks(question: str) -> list[str]:
+    """The question's separate asks: sentences, and clauses joined by "and also", "and how" ...
+    A piece without a key term of its own joins the one before."""
+    pieces = [p.strip(" ,") for p in _ASK_SPLIT.split(question) if p and p.strip(" ,")]
+    asks: list[str] = []
+    for piece in pieces:
+        if asks and not [t for t in key_terms(piece) if not t.generic]:
+            asks[-1] += " " + piece
+        else:
+            asks.append(piece)
+    return asks or [question]
+
+
+def question_terms(text: str) -> list[Term]:
+    """The terms an ask must find carried: its non-generic key terms (all key terms when every
+    one is generic, so "What is the policy?" still needs evidence with its words)."""
+    terms = key_terms(text)
+    specific = [t for t in terms if not t.generic]
+    return specific or []
+
+
+def unit_stems(texts: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for text in texts:
+        out |= stems_of(text)
+    return out
+
+
+def _carries(term: Term, stems: set[str]) -> bool:
+    for e in equivalents(term.stem):
+        if e in stems:
+            return True
+        if "_" in e and all(part in stems for part in e.split("_")):
+            return True
+    return False
+
+
+def terms_to_look_up(question: str, unit_texts: list[list[str]]) -> list[Term]:
+    """Key terms of the question that no unit carries: the ones whose presence in the corpus
+    decides between "unmentioned" and "not found here"."""
+    units = [unit_stems(texts) for texts in unit_texts]
+    out = []
+    for term in question_terms(question):
+        if not any(_carries(term, stems) for stems in units):
+            out.append(term)
+    return out
+
+
+def decide(
+    question: str, unit_texts: list[list[str]], *, corpus_mentions: Mapping[str, bool] | None = None,
+    related: Related | None = None, carried_anyway: set[str] | None = None,
+) -> Decision:
+    """Decide the outcome.
+
+    unit_texts: for each unit of evidence, its texts (chunk text, breadcrumb).
+    corpus_mentions: stem -> whether any visible chunk holds the stem or an equivalent; a
+        stem missing from the mapping counts as mentioned (no claim of absence without a look).
+    related: word-vector nearness, for synonyms beyond the lexicon.
+    carried_anyway: stems carried outside the units (a matched table row's label and column).
+    """
+    corpus_mentions = corpus_mentions or {}
+    units = [unit_stems(texts) for texts in unit_texts]
+    unit_words = [{w for text in texts for w in words(text)} for texts in unit_texts]
+    every_word = set().union(*unit_words) if unit_words else set()
+    extra = carried_anyway or set()
+    asks = []
+    related_cache: dict[str, bool] = {}
+    for text in split_asks(question):
+        ask = Ask(text, question_terms(text))
+        best, best_carried = None, set()
+        for index, stems in enumerate(units):
+            carried = {t.stem for t in ask.terms if t.stem in extra or _carries(t, stems)}
+            if len(carried) > len(best_carried):
+                best, best_carried = index, carried
+        ask.best_unit = best if best is not None else (0 if units and not ask.terms else None)
+        ask.carried = best_carried
+        for term in ask.terms:
+            if term.stem in best_carried or term.stem in extra or any(_carries(term, s) for s in units):
+                continue
+            if corpus_mentions.get(term.stem, True):
+                continue
+            if related is not None:
+                if term.word not in related_cache:
+                    related_cache[term.word] = bool(every_word) and related(term.word, every_word) >= WORD_SYNONYM_MIN
+                if related_cache[term.word]:
+                    ask.carried.add(term.stem)
+                    continue
+            ask.unmentioned.append(term)
+        asks.append(ask)
+    covered = [a for a in asks if a.covered]
+    mostly = [a for a in asks if not a.covered and a.mostly]
+    if len(covered) == len(asks):
+        outcome: Outcome = ANSWERED
+    elif covered or mostly:
+        outcome = PARTLY
+    else:
+        outcome = NOT_COVERED
+    missing = []
+    for ask in asks:
+        if ask.covered:
+            continue
+        missing.extend(missing_phrases(ask.text, ask.unmentioned) if ask.unmentioned else [ask.text.strip(" ?.")])
+    return Decision(outcome, asks, list(dict.fromkeys(missing)))
+
+
+def missing_phrases(text: str, unmentioned: list[Term]) -> list[str]:
+    """Each unmentioned word with the content word after it when that is a noun the question
+    goes on with ("paternity leave", "gym membership")."""
+    tokens = words(text)
+    stems = {t.stem for t in unmentioned}
+    out = []
+    from .terms import STOP_WORDS, stem
+
+    i = 0
+    while i < len(tokens):
+        if stem(tokens[i]) in stems:
+            j = i + 1
+            while j < len(tokens) and stem(tokens[j]) in stems:
+                j += 1
+            if j < len(tokens) and tokens[j] not in STOP_WORDS and not any(ch.isdigit() for ch in tokens[j]):
+                j += 1
+            out.append(" ".join(tokens[i:j]))
+            i = j
+        else:
+            i += 1
+    return out

@@ -1,0 +1,49 @@
+"""Definitions and cross-references in evidence: what else must be fetched to answer.
+
+A definition ("A Restricted System means any system that ...", "“Personal Data” has the meaning
+...", "In this policy, a Contractor is ...") answers "what is X", but a question about what
+applies to X is answered by the rule that uses the defined term. A rule that says "see 4.2" or
+"as set out in section 6.2" is answered, in part, by the section it names.
+"""
+from __future__ import annotations
+
+import re
+
+from .terms import section_numbers
+
+_QUOTE = "\"'“”‘’"
+_DEFINED = re.compile(
+    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?\s+|[Tt]he\s+|[Ee]ach\s+|[Aa]ny\s+)?"
+    rf"[{_QUOTE}]?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){{0,5}})[{_QUOTE}]?\s*"
+    rf"(?:\([^)]{{1,40}}\)\s*)?"
+    rf"(?:means|shall mean|refers to|is defined as|has the meaning|includes|is any|are any|covers)\b",
+)
+_QUOTED_DEFINED = re.compile(
+    rf"[{_QUOTE}](?P<term>[^{_QUOTE}]{{2,60}})[{_QUOTE}]\s*(?:\([^)]{{1,40}}\)\s*)?(?:means|shall mean|refers to|is defined as|has the meaning)\b",
+    re.IGNORECASE,
+)
+
+
+def defined_terms(text: str) -> list[str]:
+    """Terms the text defines, in order, each once."""
+    out: dict[str, None] = {}
+    for pattern in (_QUOTED_DEFINED, _DEFINED):
+        for m in pattern.finditer(text):
+            term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
+            if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):
+                out[term] = None
+    return list(out)
+
+
+def referenced_sections(text: str) -> list[str]:
+    """Section numbers the text refers to ("see 4.2", "section 6.2", "in 7.1")."""
+    return section_numbers(text)
+
+
+def is_definition_of(sentence: str, term: str) -> bool:
+    return term in defined_terms(sentence)
+
+
+def mentions(text: str, term: str) -> bool:
+    """Whether the text uses the term (word-bounded, any case, plural allowed)."""
+    return re.search(rf"\b{re.escape(term)}(?:s|es)?\b", text, re.IGNORECASE) is not None

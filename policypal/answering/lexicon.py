@@ -1,0 +1,95 @@
+"""Words that say the same thing in workplace policies, for deciding whether evidence carries a
+question's terms. General vocabulary of HR, travel and expenses, finance, IT and security
+policies (the kind of synonyms an enterprise search thesaurus lists), not the wording of any one
+policy. Each group is a set of words or phrases that an employee may use for one another; a
+question term is carried by evidence that holds any member of its group.
+
+The word-vector check in `coverage.py` covers single-word synonyms beyond these lists; the lists
+are for phrases and for pairs whose vectors are far apart ("vacation" and "annual leave").
+"""
+from __future__ import annotations
+
+SYNONYM_GROUPS: list[set[str]] = [
+    # leave and time off
+    {"vacation", "holiday", "annual leave", "earned leave", "paid time off", "pto", "time off", "leave"},
+    {"sick", "ill", "illness", "unwell", "sickness", "medical leave", "sick leave"},
+    {"paternity", "maternity", "parental", "adoption"},
+    {"bereavement", "compassionate", "funeral", "death"},
+    {"carry over", "carry forward", "roll over", "rollover", "carryover", "carried forward", "bank"},
+    {"encash", "encashment", "cash out", "paid out", "buy back"},
+    {"unpaid", "without pay", "lwp"},
+    {"part time", "part-time", "reduced hours"},
+    {"notice", "notice period"},
+    {"resign", "resignation", "quit", "leaver", "leaving", "exit", "departure"},
+    {"fire", "dismiss", "dismissal", "termination", "terminate", "sack"},
+    {"probation", "probationary"},
+    {"boss", "manager", "line manager", "supervisor"},
+    {"hr", "people team", "human resources"},
+    {"doctor", "medical practitioner", "physician", "gp"},
+    {"doctor's note", "medical certificate", "sick note", "fit note"},
+    {"join", "joiner", "new starter", "start date", "hire", "onboarding"},
+    {"volunteer", "volunteering", "charity"},
+    # pay and reward
+    {"salary", "pay", "wage", "wages", "compensation", "remuneration", "base pay"},
+    {"bonus", "incentive", "variable pay"},
+    {"raise", "increase", "pay rise", "increment"},
+    {"grade", "level", "band"},
+    {"pension", "retirement"},
+    # travel and expenses
+    {"expense", "expenses", "claim", "reimburse", "reimbursement", "reimbursable", "pay back", "refund", "money back"},
+    {"hotel", "accommodation", "lodging", "room", "stay overnight"},
+    {"flight", "fly", "airfare", "air travel", "plane"},
+    {"train", "rail", "railway"},
+    {"taxi", "cab", "ride hailing", "uber"},
+    {"car", "vehicle", "drive", "driving", "mileage"},
+    {"meal", "meals", "food", "dinner", "lunch", "breakfast", "subsistence", "per diem", "daily allowance"},
+    {"per diem", "subsistence", "daily allowance", "daily rate"},
+    {"alcohol", "alcoholic", "drinks", "wine", "beer"},
+    {"receipt", "invoice", "proof of purchase"},
+    {"first class", "first-class"},
+    {"business class", "business-class"},
+    {"economy", "coach", "standard class"},
+    {"abroad", "international", "overseas", "foreign"},
+    {"home country", "domestic"},
+    {"relocation", "relocate", "moving", "move", "removal"},
+    {"tenure", "length of service", "years of service", "service"},
+    {"country", "location", "destination"},
+    # customers and refunds
+    {"refund", "money back", "repay", "reimburse"},
+    {"customer", "client"},
+    {"cancel", "cancellation", "terminate"},
+    {"subscription", "plan", "contract"},
+    # IT and security
+    {"laptop", "computer", "notebook", "pc", "device"},
+    {"phone", "mobile", "smartphone", "cell phone", "handset"},
+    {"byod", "bring your own device", "personal device", "own device"},
+    {"password", "passphrase", "credentials"},
+    {"mfa", "2fa", "multi-factor", "multi factor", "two-factor", "two factor"},
+    {"vpn", "virtual private network", "remote access"},
+    {"lost", "stolen", "missing", "theft"},
+    {"email", "e-mail", "mail"},
+    {"usb", "removable media", "memory stick", "flash drive", "usb stick"},
+    {"software", "app", "application", "program", "tool"},
+    {"install", "download"},
+    {"admin", "administrator", "privileged"},
+    {"patch", "update", "updates"},
+    {"wifi", "wi-fi", "wireless"},
+    {"encrypt", "encryption", "encrypted"},
+    {"confidential", "sensitive", "restricted", "secret"},
+    {"personal data", "personal information", "pii"},
+    {"delete", "deletion", "dispose", "disposal", "erase", "destroy"},
+    {"keep", "retain", "retention", "store"},
+    {"breach", "incident", "leak"},
+    {"report", "notify", "tell", "inform"},
+    {"approve", "approval", "sign off", "authorise", "authorize", "permission"},
+    {"deadline", "within", "by when", "due"},
+    {"buy", "purchase", "book"},
+    {"ticket", "fare"},
+    {"child", "children", "kid", "kids", "baby"},
+    {"partner", "spouse", "husband", "wife"},
+    {"weekend", "saturday", "sunday"},
+    {"home", "remote", "work from home", "wfh"},
+]
+
+# Phrases in the groups above that must be matched as phrases (more than one word).
+PHRASES: list[str] = sorted({m for g in SYNONYM_GROUPS for m in g if " " in m or "-" in m})

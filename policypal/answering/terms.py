@@ -1,0 +1,205 @@
+"""Words as the answer layer compares them: stems, stop words, identifiers, synonyms.
+
+A question's *key terms* are its content words (stop words and the words every policy question
+uses, such as "policy" or "allowed", left out), compared by their Snowball stem so that
+"reimbursed", "reimbursable" and "reimbursement" meet. *Identifiers* (grades and bands, codes,
+section numbers, amounts, dates) are facts to match exactly, never words to embed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+from .lexicon import PHRASES, SYNONYM_GROUPS
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?", re.IGNORECASE)
+
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't
+    down during each few for from further had hadn't has hasn't have haven't having he her here hers
+    herself him himself his how i i'd i'll i'm i've if in into is isn't it it's its itself let's me
+    more most mustn't my myself no nor not of off on once only or other ought our ours ourselves out
+    over own same shan't she should shouldn't so some such than that that's the their theirs them
+    themselves then there there's these they this those through to too under until up very was
+    wasn't we were weren't what what's when where which while who whom why will with won't would
+    wouldn't you your yours yourself yourselves also just get got gets getting us ok okay please
+    anything something someone anyone everyone thing things way much many lot lots like want wants
+    wanted tell know onto upon within without towards toward across ahead far back away soon later
+    earlier whole entire full fully really quite rather almost already yet even though although
+    instead else otherwise ago anyway somehow maybe perhaps probably definitely still around
+    """.split()
+)
+
+# Words that any policy question may use without naming what it is about: they neither make a
+# question answerable nor show that it is not.
+GENERIC_WORDS = frozenset(
+    """
+    policy policies rule rules company harbourline employee employees staff colleague people person
+    allowed allow permitted permit need needs required require must may might can able entitled
+    eligible eligibility apply applies applied happen happens happened say says said mean means
+    guidance guideline guidelines procedure process right rights option options exactly actually
+    currently current today now still ever always new old yes whether kind type types sort long
+    often usually normally work working job role organisation organization someone case situation
+    question questions answer covered cover covers cost costs amount much number total maximum
+    minimum limit limits rate rates year years month months week weeks day days time times hour hours
+    first second next last per every different able one two three four five six seven eight nine ten
+    do does did make made take taken taking give given go going come use used using put
+    """.split()
+)
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "half": 0.5, "a": 1, "an": 1,
+}
+
+
+def stem(word: str) -> str:
+    return _stem(word.lower().replace("’", "'"))
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    word = word.removesuffix("'s")
+    return _STEMMER.stemWord(word)
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class)."""
+    return [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+
+
+@dataclass(frozen=True)
+class Term:
+    word: str  # as written (lower case)
+    stem: str
+    generic: bool = False
+
+
+def key_terms(text: str) -> list[Term]:
+    """The content words of a question, in order, each once (stop words left out; generic
+    policy words kept but marked, numbers left to `identifiers`)."""
+    out: dict[str, Term] = {}
+    for word in words(text):
+        if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):
+            continue
+        s = stem(word)
+        if s not in out:
+            out[s] = Term(word, s, generic=word in GENERIC_WORDS or s in _GENERIC_STEMS)
+    return list(out.values())
+
+
+_GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)
+
+
+def stems_of(text: str) -> set[str]:
+    """Every stem of the text, with the stems of the lexicon's phrases it contains joined
+    ("carry forward" also counts as the phrase 'carry_forward')."""
+    tokens = [stem(w) for w in words(text)]
+    out = set(tokens)
+    joined = " " + " ".join(tokens) + " "
+    for phrase, key in _PHRASE_KEYS.items():
+        if f" {phrase} " in joined:
+            out.add(key)
+    return out
+
+
+def _has_digit(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
+
+
+# --------------------------------------------------------------------------- synonyms
+
+def _phrase_key(phrase: str) -> str:
+    return "_".join(stem(w) for w in words(phrase))
+
+
+_PHRASE_KEYS = {" ".join(stem(w) for w in words(p)): _phrase_key(p) for p in PHRASES}
+
+
+def _build_groups() -> dict[str, frozenset[str]]:
+    by_key: dict[str, set[str]] = {}
+    for group in SYNONYM_GROUPS:
+        keys = {_phrase_key(member) for member in group}
+        for key in keys:
+            by_key.setdefault(key, set()).update(keys)
+    return {key: frozenset(members) for key, members in by_key.items()}
+
+
+_GROUPS = _build_groups()
+
+
+def equivalents(term_stem: str) -> frozenset[str]:
+    """The stem itself and the stems (or phrase keys) the lexicon lists as saying the same."""
+    return _GROUPS.get(term_stem, frozenset()) | {term_stem}
+
+
+def question_phrases(text: str) -> list[str]:
+    """Lexicon phrases the text contains, as phrase keys ("roll over" -> 'roll_over')."""
+    return sorted(k for k in stems_of(text) if "_" in k)
+
+
+# --------------------------------------------------------------------------- identifiers
+
+# Codes and labels with a digit: B14, L4, EX-101, HL-HR-03, 4.2, 3(b); amounts and dates are
+# matched through their digits.
+_CODE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d+(?:[-/.]\d+)*[A-Za-z]?\b")
+_SECTION = re.compile(r"\b(?:section|clause|paragraph|para|sec\.?|§|part|article)\s*(\d+(?:\.\d+)*)", re.IGNORECASE)
+
+
+def identifiers(text: str) -> list[str]:
+    """Tokens that name something exactly (they contain a digit): "B14", "EX-101", "4.2",
+    "1,800" (thousands separators removed), in order, each once, upper-cased."""
+    out: dict[str, None] = {}
+    for match in _CODE.finditer(text.replace(",", "")):
+        token = match.group(0).strip(".-/").upper()
+        if token and any(ch.isdigit() for ch in token):
+            out[token] = None
+    return list(out)
+
+
+def numbers(text: str) -> list[float]:
+    """Numbers the text states, in digits or words ("4 years", "eleven", "two and a half")."""
+    found: list[float] = []
+    for match in re.finditer(r"\d+(?:[.,]\d+)*|[a-z]+", text.lower()):
+        token = match.group(0)
+        if token[0].isdigit():
+            try:
+                found.append(float(token.replace(",", "")))
+            except ValueError:
+                continue
+        elif token in _NUMBER_WORDS and token not in ("a", "an", "half"):
+            found.append(float(_NUMBER_WORDS[token]))
+    return found
+
+
+def section_numbers(text: str) -> list[str]:
+    """Section numbers referred to ("section 4.2", "clause 3", "see 5.3")."""
+    out = [m.group(1) for m in _SECTION.finditer(text)]
+    out += [m.group(1) for m in re.finditer(r"\bsee\s+(\d+\.\d+(?:\.\d+)*)", text, re.IGNORECASE)]
+    out += [m.group(1) for m in re.finditer(r"\b(?:in|under|of)\s+(\d+\.\d+(?:\.\d+)*)\b", text, re.IGNORECASE)]
+    return list(dict.fromkeys(out))
+
+
+def _build_group_words() -> dict[str, frozenset[str]]:
+    by_key: dict[str, set[str]] = {}
+    for group in SYNONYM_GROUPS:
+        for member in group:
+            by_key.setdefault(_phrase_key(member), set()).update(group)
+    return {key: frozenset(members) for key, members in by_key.items()}
+
+
+_GROUP_WORDS = _build_group_words()
+
+
+def equivalent_words(word: str) -> list[str]:
+    """The word and the lexicon's members of its groups, as written (for a full-text look-up)."""
+    return sorted({word} | set(_GROUP_WORDS.get(stem(word), ())))

@@ -1,0 +1,25 @@
+"""What an announced version (published, not yet in force) changes in the cited rule."""
+from __future__ import annotations
+
+from .compose import _Candidate, _candidates, _join_sentences, _keep_context, _score
+from .evidence import Evidence
+
+
+def upcoming_change(question: str, current: list[Evidence], announced: list[Evidence]) -> tuple[str, Evidence] | None:
+    """The announced version's best sentence that the current version does not say, with the
+    conditions and exceptions that go with it, taken from the sections the answer cites when the
+    new version has them. None when those sections do not change."""
+    candidates: list[_Candidate] = [c for i, e in enumerate(announced) for c in _candidates(i, e, set())]
+    if not candidates:
+        return None
+    _score(question, candidates, [0.0] * len(announced))
+    said_now = {" ".join(c.text.split()) for i, e in enumerate(current) for c in _candidates(i, e, set())}
+    cited_sections = {e.breadcrumb for e in current}
+    same_sections = [c for c in candidates if announced[c.unit].breadcrumb in cited_sections]
+    changed = [c for c in same_sections or candidates if " ".join(c.text.split()) not in said_now]
+    if not changed:
+        return None
+    best = max(changed, key=lambda c: c.score)
+    keep = {id(best)}
+    _keep_context([c for c in candidates if c.unit == best.unit], best, keep)
+    return _join_sentences([c.text for c in candidates if id(c) in keep]), announced[best.unit]

@@ -1,0 +1,152 @@
+"""Exact look-ups beside the ranked search, all under the same access and date filter:
+
+- chunks holding an identifier the question names ("B14", "EX-101"): facts to match, which the
+  fused ranking may bury under rows that the embedding cannot tell apart;
+- whether the visible policies mention a word at all (or a synonym of it), which tells a
+  question about something the policies do not have from one the search missed;
+- chunks that use a defined term, and the section a rule refers to ("see 4.2");
+- every row and piece of a table, to answer the row a question names.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+from django.db import connection, transaction
+
+from .access import VERSIONS_IN_FORCE_SQL, access_params
+from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
+from .search import vector_literal
+
+
+def visible_versions(user, as_of: dt.date | None) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT ARRAY(SELECT allowed.id FROM ({VERSIONS_IN_FORCE_SQL}) allowed)", access_params(user, as_of))
+        return list(cursor.fetchone()[0])
+
+
+def chunks_with_identifiers(*, versions: list[int], identifiers: list[str], limit: int = 12) -> list[Chunk]:
+    """Searchable chunks holding every one of the identifiers (as full-text tokens), table rows
+    first."""
+    if not versions or not identifiers:
+        return []
+    query = " && ".join(["phraseto_tsquery('english', %s)"] * len(identifiers))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
+            "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
+            "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
+            [*identifiers, versions, limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
+def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) -> dict[str, bool]:
+    """For each key, whether any visible chunk holds one of its alternative words or phrases."""
+    if not alternatives:
+        return {}
+    if not versions:
+        return {key: False for key in alternatives}
+    keys = list(alternatives)
+    parts = []
+    params: list = []
+    for key in keys:
+        parts.append(
+            "EXISTS (SELECT 1 FROM retrieval_chunk c WHERE c.search_vector @@ "
+            "(SELECT string_agg('(' || phraseto_tsquery('english', w)::text || ')', ' | ')::tsquery "
+            " FROM unnest(%s::text[]) w WHERE phraseto_tsquery('english', w)::text <> '') "
+            "AND c.version_id + 0 = ANY(%s::bigint[]))"
+        )
+        params += [alternatives[key], versions]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(parts), params)
+        row = cursor.fetchone()
+    return {key: bool(value) for key, value in zip(keys, row)}
+
+
+def chunks_using_phrase(*, versions: list[int], phrase: str, query_vector, exclude: list[int], limit: int = 2) -> list[Chunk]:
+    """Searchable chunks holding the phrase, nearest the question first."""
+    if not versions:
+        return []
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.id FROM retrieval_chunk c "
+            "WHERE c.search_vector @@ phraseto_tsquery('english', %s) AND c.version_id + 0 = ANY(%s::bigint[]) "
+            "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) "
+            "ORDER BY c.embedding <=> %s::vector LIMIT %s",
+            [phrase, versions, exclude or [0], vector_literal(query_vector), limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
+def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1) -> list[Chunk]:
+    """Block chunks of the version's section numbered `number` ("4.2"), nearest first."""
+    last_part = r"(^|> )" + number.replace(".", r"\.") + r"(\.)?\s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.id FROM retrieval_chunk c WHERE c.version_id = %s AND c.level = 'block' AND c.searchable "
+            "AND c.kind <> 'table_row' AND c.breadcrumb ~ (%s || '[^>]*$') "
+            "ORDER BY c.embedding <=> %s::vector LIMIT %s",
+            [version_id, last_part, vector_literal(query_vector), limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
+def table_parts(tables: list[Chunk]) -> dict[tuple[int, str], tuple[list[Chunk], list[Chunk]]]:
+    """For each table (version, table block id) that the given table or row chunks belong to:
+    its pieces (table chunks, document order) and its row sentence chunks (document order), in
+    one query. A table chunk may also hold the paragraph before its table: the table's block is
+    the one its row sentences name."""
+    candidates = {(c.version_id, b) for c in tables for b in (c.block_ids[:1] if c.kind == Chunk.Kind.TABLE_ROW else c.block_ids)}
+    if not candidates:
+        return {}
+    versions = sorted({v for v, _ in candidates})
+    block_ids = sorted({b for _, b in candidates})
+    chunks = list(
+        Chunk.objects.filter(version_id__in=versions, level=Chunk.Level.BLOCK, kind__in=[Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW],
+                             block_ids__overlap=block_ids)
+        .defer(*HEAVY_FIELDS).order_by("ordinal")
+    )
+    out: dict[tuple[int, str], tuple[list[Chunk], list[Chunk]]] = {}
+    for chunk in chunks:
+        if chunk.kind == Chunk.Kind.TABLE_ROW and chunk.block_ids and (chunk.version_id, chunk.block_ids[0]) in candidates:
+            out.setdefault((chunk.version_id, chunk.block_ids[0]), ([], []))[1].append(chunk)
+    for chunk in chunks:
+        if chunk.kind == Chunk.Kind.TABLE:
+            for block in chunk.block_ids:
+                if (chunk.version_id, block) in out:
+                    out[(chunk.version_id, block)][0].append(chunk)
+    return out
+
+
+class WordVectors:
+    """Single-word vectors from the embedding model, cached for the process (the corpus's
+    vocabulary is bounded), for reading two words as synonyms."""
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self._vectors: dict[str, np.ndarray] = {}
+        self._limit = limit
+
+    def related(self, word: str, others) -> float:
+        from .embedding import get_embedder
+
+        others = [w for w in others if w.isalpha() and len(w) > 2 and w != word]
+        wanted = [w for w in dict.fromkeys([word, *others]) if w not in self._vectors]
+        if wanted:
+            if len(self._vectors) + len(wanted) > self._limit:
+                self._vectors.clear()
+            for w, v in zip(wanted, get_embedder().encode(wanted, batch_size=256)):
+                self._vectors[w] = v
+        if not others:
+            return 0.0
+        matrix = np.stack([self._vectors[w] for w in others])
+        return float((matrix @ self._vectors[word]).max())
+
+
+word_vectors = WordVectors()

@@ -1,0 +1,105 @@
+"""Three honest outcomes, decided from the words of the evidence; definitions and references."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.coverage import decide, split_asks, terms_to_look_up
+from policypal.answering.definitions import defined_terms, referenced_sections
+from policypal.answering.evidence import (
+    ANSWERED, NOT_COVERED, PARTLY, ROLE_DEFINITION_USE, ROLE_REFERENCE, Evidence,
+)
+
+LEAVE = Evidence(
+    key=1, breadcrumb="Leave Policy > 2 Annual leave", rank=1, similarity=0.55, policy_title="Leave Policy",
+    text="Employees receive 25 days of annual leave each year. Up to 5 unused days may be carried over to the next year.",
+)
+SICK = Evidence(
+    key=2, breadcrumb="Leave Policy > 3 Sick leave", rank=2, similarity=0.5, policy_title="Leave Policy",
+    text="Employees receive 10 days of paid sick leave each year. A medical certificate is needed after 3 days.",
+)
+
+
+def test_a_question_about_something_the_policies_never_mention_is_not_covered():
+    mentions = {"patern": False}
+    answer = compose_answer("How many days of paternity leave do I get?", [LEAVE, SICK], corpus_mentions=mentions)
+    assert answer.outcome == NOT_COVERED
+    assert answer.cited == []
+    assert "paternity leave" in answer.text
+    assert [e.key for e in answer.closest] == [1, 2]  # offered to read, not cited
+
+
+def test_the_terms_to_look_up_are_those_no_evidence_carries():
+    units = [[LEAVE.text, LEAVE.breadcrumb], [SICK.text, SICK.breadcrumb]]
+    assert [t.word for t in terms_to_look_up("Can I expense a gym membership?", units)] == ["expense", "gym", "membership"]
+    assert terms_to_look_up("How much sick leave do I get?", units) == []
+
+
+def test_synonyms_and_word_forms_carry_a_term():
+    # "vacation" is annual leave (lexicon); "carry over" and "carried over" are one stem
+    answer = compose_answer("How much vacation can I carry over?", [LEAVE, SICK], corpus_mentions={"vacat": False})
+    assert answer.outcome == ANSWERED
+    assert "carried over" in answer.text and answer.cited[0].key == 1
+
+
+def test_a_close_word_vector_reads_as_a_synonym_but_a_distant_one_does_not():
+    evidence = [Evidence(key=3, breadcrumb="IT > Devices", text="Every employee receives a computer.", rank=1, similarity=0.5)]
+    vectors = {("notebook", "computer"): 0.71, ("dog", "computer"): 0.1}
+
+    def related(word, others):
+        return max((vectors.get((word, o), 0.0) for o in others), default=0.0)
+
+    assert decide("Do I get a notebook?", [[e.text] for e in evidence], corpus_mentions={"notebook": False},
+                  related=related).outcome == ANSWERED
+    assert decide("Do I get a dog?", [[e.text] for e in evidence], corpus_mentions={"dog": False},
+                  related=related).outcome == NOT_COVERED
+
+
+def test_a_question_with_a_covered_and_an_unmentioned_ask_is_partly_answered():
+    mentions = {"patern": False}
+    answer = compose_answer(
+        "How many days of sick leave do I get, and how long is paternity leave?", [LEAVE, SICK], corpus_mentions=mentions,
+    )
+    assert answer.outcome == PARTLY
+    assert "10 days of paid sick leave" in answer.text
+    assert "does not mention paternity leave" in answer.text
+    assert answer.missing == ["paternity leave"]
+    assert split_asks("How many days of sick leave do I get, and how long is paternity leave?") == [
+        "How many days of sick leave do I get", "how long is paternity leave"]
+
+
+def test_an_unlooked_word_is_never_claimed_absent():
+    # without a look-up every word counts as mentioned somewhere: no "do not mention" claim
+    decision = decide("Can I expense a gym membership?", [[LEAVE.text]], corpus_mentions={})
+    assert decision.outcome == NOT_COVERED and decision.missing == ["Can I expense a gym membership"]
+
+
+DEFINITION = Evidence(
+    key=10, breadcrumb="Security Standard > 2 Definitions", rank=1, similarity=0.6, policy_title="Security Standard",
+    text="A Protected System means any system that stores payment card data or health records.",
+)
+RULE = Evidence(
+    key=11, breadcrumb="Security Standard > 4 Authentication", rank=0, role=ROLE_DEFINITION_USE,
+    policy_title="Security Standard",
+    text="Every Protected System requires two-factor sign-in for every user. Service accounts are reviewed monthly.",
+)
+
+
+def test_definitions_and_references_are_found():
+    assert defined_terms(DEFINITION.text) == ["Protected System"]
+    assert defined_terms("“Privileged Account” means an account with admin rights.") == ["Privileged Account"]
+    assert referenced_sections("Balances above 30 days lapse (see 3.3), as set out in section 6.2.") == ["6.2", "3.3"]
+
+
+def test_a_definition_brings_the_rule_that_uses_its_term_and_both_are_cited():
+    answer = compose_answer("Do I need MFA on the system that stores payment card data?", [DEFINITION, RULE])
+    assert answer.outcome == ANSWERED
+    assert "requires two-factor sign-in" in answer.text
+    assert {e.key for e in answer.cited} == {10, 11}
+
+
+def test_a_referenced_section_is_cited_with_the_rule():
+    rule = Evidence(key=20, breadcrumb="Leave > 2 Summary", rank=1, similarity=0.6,
+                    text="Unused earned leave carries forward up to a limit (see 3.3).")
+    section = Evidence(key=21, breadcrumb="Leave > 3.3 Carry forward", rank=0, role=ROLE_REFERENCE,
+                       text="The carry-forward limit is a balance of 30 days; days above it lapse on 31 March.")
+    answer = compose_answer("How much earned leave can I carry forward?", [rule, section])
+    assert answer.outcome == ANSWERED
+    assert "balance of 30 days" in answer.text
+    assert {e.key for e in answer.cited} == {20, 21}

@@ -1,0 +1,54 @@
+"""Fidelity on the real pipeline (sample policies, real index and model): the named row and no
+other, an absent label said to be absent, a definition followed to its rule, an honest "not
+covered" with closest sections."""
+import datetime as dt
+
+import pytest
+
+from policypal.assistant.answering import answer_compose
+
+pytestmark = pytest.mark.django_db
+TODAY = dt.date(2026, 11, 29)
+
+
+def ask(user, question: str):
+    return answer_compose(question=question, user=user, as_of=TODAY)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the daily subsistence rate for band B14 in Europe?",
+    "b14 europe subsistence per day?",
+    "I'm in band 14 and travelling to Europe: what daily subsistence do I get?",
+])
+def test_the_named_band_row_is_answered_and_no_neighbour(employee, sample_corpus, question):
+    answer = ask(employee, question)
+    assert answer.outcome == "answered"
+    first = answer.text.split("\n\n")[0]
+    assert "B14" in first and "Europe: 63.10" in first
+    for other in ("56.30", "60.90", "63.80", "66.40", "39.90"):  # Europe for B12, B13, B15, B16, B2
+        assert other not in answer.text
+    assert answer.citations[0].kind == "table_row" and "B14" in answer.citations[0].text
+
+
+def test_a_band_the_table_lacks_is_said_to_be_absent_with_its_range(employee, sample_corpus):
+    answer = ask(employee, "What is the daily subsistence rate for band B25 in Europe?")
+    assert answer.outcome == "not_covered"
+    assert "bands B1 to B20" in answer.text and "no row for B25" in answer.text
+    assert "63.10" not in answer.text and "56.30" not in answer.text
+    assert answer.citations and answer.citations[0].breadcrumb.endswith("Rates by band")  # the table, cited
+
+
+def test_a_definition_is_followed_to_the_rule_that_uses_the_term(employee, sample_corpus):
+    answer = ask(employee, "How often is access reviewed for a database that holds payment card data?")
+    assert answer.outcome != "not_covered"
+    assert "For a Restricted System the review is quarterly" in answer.text
+    breadcrumbs = " | ".join(c.breadcrumb for c in answer.citations)
+    assert "Definitions" in breadcrumbs  # the definition that makes the card database a Restricted System
+
+
+def test_a_question_on_something_no_policy_mentions_is_not_covered(employee, sample_corpus):
+    answer = ask(employee, "Is there a company pension scheme?")
+    assert answer.outcome == "not_covered"
+    assert answer.citations == []
+    assert "pension" in answer.text
+    assert 1 <= len(answer.closest) <= 3
