@@ -150,3 +150,32 @@ class WordVectors:
 
 
 word_vectors = WordVectors()
+
+
+def chunks_carrying(*, versions: list[int], groups: list[list[str]], min_groups: int, query_vector,
+                    exclude: list[int], limit: int = 2, scan: int = 400) -> list[tuple[Chunk, float]]:
+    """Searchable block chunks holding at least `min_groups` of the term groups (a group: a
+    word and its synonyms), the most groups first, then the nearest to the question. The
+    full-text candidates are capped at `scan` rows so a common word cannot make it slow."""
+    if not versions or not groups:
+        return []
+    group_sql = "(SELECT string_agg('(' || phraseto_tsquery('english', w)::text || ')', ' | ')::tsquery FROM unnest(%s::text[]) w WHERE phraseto_tsquery('english', w)::text <> '')"
+    params: list = []
+    matched = []
+    for group in groups:
+        matched.append(f"(c.search_vector @@ {group_sql})::int")
+        params.append(group)
+    any_sql = " || ".join([group_sql] * len(groups))
+    params_any = list(groups)
+    sql = (
+        "SELECT id, 1 - (embedding <=> %s::vector) FROM (SELECT c.id, c.embedding, " + " + ".join(matched) + " AS carried "
+        f"FROM (SELECT * FROM retrieval_chunk c WHERE c.search_vector @@ ({any_sql}) AND c.version_id + 0 = ANY(%s::bigint[]) "
+        "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) LIMIT %s) c) m "
+        "WHERE carried >= %s ORDER BY carried DESC, embedding <=> %s::vector LIMIT %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [vector_literal(query_vector)] + params + params_any
+                       + [versions, exclude or [0], scan, min_groups, vector_literal(query_vector), limit])
+        rows = cursor.fetchall()
+    found = chunks_with_sources().in_bulk([r[0] for r in rows])
+    return [(found[i], float(sim)) for i, sim in rows if i in found]

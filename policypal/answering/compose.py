@@ -27,7 +27,7 @@ from chunking.sentences import split_sentences_quick
 from .coverage import Decision, Related, decide
 from .definitions import defined_terms, mentions
 from .evidence import (
-    ANSWERED, NOT_COVERED, PARTLY, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
+    ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .rows import RowMatch, absent_name, match_table, row_sentence_text, table_range_text
 from .terms import stems_of, words
@@ -38,6 +38,7 @@ LEXICAL_WEIGHT = 0.35  # weight of the share of the question's (rarer) terms a s
 MAX_SENTENCES = 5
 MAX_EVIDENCE = 4  # ranked chunks whose sentences compete (rows and fetched rules come on top)
 MAX_CLOSEST = 3
+_FETCHED_RULES = (ROLE_DEFINITION_USE, ROLE_REFERENCE, ROLE_DEFINITION)
 
 
 @dataclass
@@ -55,11 +56,15 @@ class _Candidate:
 
 def compose_answer(
     question: str, evidence: list[Evidence], *, corpus_mentions: Mapping[str, bool] | None = None,
-    related: Related | None = None,
+    related: Related | None = None, about: list[str] | tuple[str, ...] = (),
 ) -> Answer:
-    """The answer to `question` from `evidence` (ranked hits first, then fetched rows and rules)."""
+    """The answer to `question` from `evidence` (ranked hits first, then fetched rows and rules).
+
+    about: defined terms the question is about (its words match their definitions): sentences
+    using them score as if the question named them."""
     question = " ".join((question or "").split())
-    ranked = [e for e in evidence if e.rank > 0][:MAX_EVIDENCE]
+    ranked = [e for e in evidence if e.rank > 0 and e.role != ROLE_CARRIES][:MAX_EVIDENCE]
+    ranked += [e for e in evidence if e.role == ROLE_CARRIES]
     fetched = [e for e in evidence if e.rank <= 0]
     if not ranked and not fetched:
         return Answer(NOT_COVERED_TEXT, NOT_COVERED)
@@ -73,7 +78,7 @@ def compose_answer(
         return _absent_answer(absent[0], _table_evidence(absent[0].table, ranked + fetched), ranked)
 
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
-    pool = ranked + [e for e in fetched if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)]
+    pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
     units = [[e.text, e.breadcrumb] for e in pool]
     row_texts = [[row_sentence_text(m, r) for r in m.rows] + [_table_evidence(m.table, ranked + fetched).breadcrumb] for m in found]
     carried = set()
@@ -93,7 +98,9 @@ def compose_answer(
             cited.append(_row_evidence(host, row))
             paragraphs.append(f"{row_sentence_text(match, row)} [{len(cited)}]")
     row_tables = {_table_id(m.table) for m in found}
-    chosen = _choose(question, pool, skip_tables=row_tables, decision=decision if not found else None)
+    scoring_question = " ".join([question, *about])
+    chosen = _choose(scoring_question, pool, skip_tables=row_tables, decision=decision if not found else None,
+                     about=list(about))
     for unit in sorted({c.unit for c in chosen}, key=lambda u: (pool[u].rank <= 0, pool[u].rank, u)):
         sentences = [c.text for c in chosen if c.unit == unit]
         cited.append(pool[unit])
@@ -141,11 +148,19 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     label_words = {s for r in match.rows for s in stems_of(" ".join(r.cells[:1]))} | stems_of(match.asked)
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb,
                                      *(" ".join(r.cells) for r in match.rows)]))
-    terms = [t for t in question_terms(question) if t.stem not in label_words and corpus_mentions.get(t.stem, True)]
-    if not terms:
-        return True
-    held = sum(1 for t in terms if equivalents(t.stem) & table_stems)
-    return held / len(terms) >= 0.5
+    from .coverage import clauses
+
+    for ask in clauses(question):
+        terms = [t for t in question_terms(ask) if t.stem not in label_words and corpus_mentions.get(t.stem, True)]
+        if not terms:
+            continue
+        held = sum(1 for t in terms if equivalents(t.stem) & table_stems)
+        if held / len(terms) >= 0.5:
+            return True
+    return not any(
+        t for ask in clauses(question) for t in question_terms(ask)
+        if t.stem not in label_words and corpus_mentions.get(t.stem, True)
+    )
 
 
 def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:
@@ -231,9 +246,9 @@ def _paired_units(pool: list[Evidence]) -> list[list[str]]:
     """A definition and the rule that uses its term read as one unit: together they carry a
     question about the thing defined ("the system that stores card data") and the rule."""
     out = []
-    for use in (e for e in pool if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)):
+    for use in (e for e in pool if e.role in _FETCHED_RULES):
         for e in pool:
-            if e is use or e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE):
+            if e is use or e.role in _FETCHED_RULES:
                 continue
             terms = defined_terms(e.text)
             if use.role == ROLE_REFERENCE or any(mentions(use.text, t) for t in terms):
@@ -248,7 +263,8 @@ def _definitions_with_rules(paragraphs: list[str]) -> list[str]:
 # --------------------------------------------------------------------------- sentences
 
 
-def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: Decision | None) -> list[_Candidate]:
+def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: Decision | None,
+            about: list[str] | None = None) -> list[_Candidate]:
     candidates = [c for i, e in enumerate(pool) for c in _candidates(i, e, skip_tables)]
     if not candidates:
         return []
@@ -258,13 +274,14 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
         # only the units that carry an ask take part
         allowed = {u for u in decision.carried_units if u < len(pool)} or None
         if allowed is not None:
-            must = {i for i, e in enumerate(pool) if e.role in (ROLE_DEFINITION_USE, ROLE_REFERENCE)}
+            must = {i for i, e in enumerate(pool) if e.role in _FETCHED_RULES}
+            must |= {i for i, e in enumerate(pool) if about and any(mentions(e.text, t) for t in about)}
             keep = [c for c in candidates if c.unit in allowed or c.unit in must or _pairs_with(pool, c.unit, allowed)]
             candidates = keep or candidates
     best = max(c.score for c in candidates)
     ranked = sorted(candidates, key=lambda c: -c.score)
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
-    chosen += _fetched_rules(question, pool, candidates, chosen)
+    chosen += _about_terms(candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in candidates:
         by_unit.setdefault(c.unit, []).append(c)
@@ -279,7 +296,24 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
 def _pairs_with(pool: list[Evidence], unit: int, allowed: set[int]) -> bool:
     """A definition whose rule is allowed (the pair carries the ask together)."""
     e = pool[unit]
-    return bool(defined_terms(e.text)) and any(pool[a].role in (ROLE_DEFINITION_USE, ROLE_REFERENCE) for a in allowed)
+    return bool(defined_terms(e.text)) and any(pool[a].role in _FETCHED_RULES for a in allowed)
+
+
+def _about_terms(candidates: list[_Candidate], chosen: list[_Candidate], about: list[str]) -> list[_Candidate]:
+    """For each defined term the question is about: the best sentence of a rule that uses it,
+    and the sentence that defines it (both are cited)."""
+    out = []
+    have = {id(c) for c in chosen}
+    for term in about:
+        uses = [c for c in candidates if mentions(c.text, term) and term not in defined_terms(c.text)]
+        definitions = [c for c in candidates if term in defined_terms(c.text)]
+        for group in (uses, definitions):
+            if group:
+                best = max(group, key=lambda c: c.score)
+                if id(best) not in have:
+                    have.add(id(best))
+                    out.append(best)
+    return out
 
 
 def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
@@ -291,7 +325,7 @@ def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candid
         t for e in pool if e.rank > 0 for t in defined_terms(e.text)
     ]
     for unit, e in enumerate(pool):
-        if e.role not in (ROLE_DEFINITION_USE, ROLE_REFERENCE) or unit in chosen_units:
+        if e.role not in _FETCHED_RULES or unit in chosen_units:
             continue
         own = [c for c in candidates if c.unit == unit]
         if e.role == ROLE_DEFINITION_USE:

@@ -23,13 +23,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
-from .terms import Term, equivalents, key_terms, stems_of, words
+from .places import places_in
+from .terms import Term, can_name_a_thing, equivalents, key_terms, stems_of, words
 
 # Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
 # on word pairs, not on questions: vacation/holiday 0.64, laptop/computer 0.71, hotel/
 # accommodation 0.70, phone/mobile 0.70; against paternity/maternity 0.40, visa/travel 0.36,
 # gym/membership 0.30, roll/carry 0.37.
 WORD_SYNONYM_MIN = 0.6
+CONTEXT_WEIGHT = 0.5  # weight of a scene-setting term against a term of the question itself
 ANSWERED_SHARE = 2 / 3  # an ask is answered when one unit holds this share of its key terms
 
 Related = Callable[[str, Iterable[str]], float]  # max cosine of a word to any of the words
@@ -43,15 +45,22 @@ class Ask:
     unmentioned: list[Term] = field(default_factory=list)
     best_unit: int | None = None
 
+    context: set[str] = field(default_factory=set)  # stems of terms that only set the scene
+
     @property
     def share(self) -> float:
-        return len(self.carried) / len(self.terms) if self.terms else 1.0
+        """Carried share of the key terms; a term of a scene-setting sentence before the
+        question ("A contractor finished their project today.") weighs half."""
+        if not self.terms:
+            return 1.0
+        weight = {t.stem: CONTEXT_WEIGHT if t.stem in self.context else 1.0 for t in self.terms}
+        return sum(weight[s] for s in self.carried if s in weight) / sum(weight.values())
 
     @property
     def covered(self) -> bool:
         """One unit holds at least two thirds of the key terms, or at least half of them and
         the rest are words the policies do use (the search found the place, not new words)."""
-        return self.share >= ANSWERED_SHARE or (self.share >= 0.5 and not self.unmentioned)
+        return self.share >= ANSWERED_SHARE and not self.unmentioned
 
     @property
     def mostly(self) -> bool:
@@ -70,23 +79,53 @@ class Decision:
         return {a.best_unit for a in self.asks if a.best_unit is not None and (a.covered or a.mostly)}
 
 
-_ASK_SPLIT = re.compile(
-    r"[?;]+|\.\s+|\b(?:and also|as well as|also)\b|\band\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)",
+_SENTENCE = re.compile(r"[^?.!;]+(?:[?!;]+|\.(?=\s|$)|$)")
+_CLAUSE_SPLIT = re.compile(
+    r"\b(?:and also|as well as)\b|,?\s*\balso\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)"
+    r"|\band\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)",
     re.IGNORECASE,
 )
 
 
+def clauses(question: str) -> list[str]:
+    """Every sentence and question clause on its own, context included as its own piece."""
+    out = []
+    for m in _SENTENCE.finditer(question):
+        out += [c.strip(" ,?.") for c in _CLAUSE_SPLIT.split(m.group(0)) if c and c.strip(" ,?.")]
+    return out or [question]
+
+
 def split_asks(question: str) -> list[str]:
-    """The question's separate asks: sentences, and clauses joined by "and also", "and how" ...
-    A piece without a key term of its own joins the one before."""
-    pieces = [p.strip(" ,") for p in _ASK_SPLIT.split(question) if p and p.strip(" ,")]
-    asks: list[str] = []
-    for piece in pieces:
-        if asks and not [t for t in key_terms(piece) if not t.generic]:
-            asks[-1] += " " + piece
+    """The question's separate asks. A statement before a question is its context and joins it
+    ("I'm on the UK payroll. What is my hotel cap in Paris?" is one ask); a question sentence
+    splits at "and how ...", "and can ...". A piece without a key term of its own joins the one
+    before."""
+    return [f"{context} {ask}".strip() for context, ask in asks_with_context(question)]
+
+
+def asks_with_context(question: str) -> list[tuple[str, str]]:
+    """(context, ask) pairs: see `split_asks`."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(question) if m.group(0).strip(" .?!;,")]
+    asks: list[list[str]] = []
+    context = ""
+    for index, sentence in enumerate(sentences):
+        is_question = sentence.endswith("?") or index == len(sentences) - 1
+        if not is_question:
+            context = f"{context} {sentence}".strip()
+            continue
+        clauses = [c.strip(" ,?") for c in _CLAUSE_SPLIT.split(sentence) if c and c.strip(" ,?")]
+        for n, clause in enumerate(clauses):
+            if asks and not [t for t in key_terms(clause) if not t.generic]:
+                asks[-1][1] += " " + clause
+            else:
+                asks.append([context if n == 0 else "", clause])
+        context = ""
+    if context:
+        if asks:
+            asks[-1][1] += " " + context
         else:
-            asks.append(piece)
-    return asks or [question]
+            asks.append(["", context])
+    return [(c, a) for c, a in asks] or [("", question)]
 
 
 def question_terms(text: str) -> list[Term]:
@@ -111,6 +150,11 @@ def _carries(term: Term, stems: set[str]) -> bool:
         if "_" in e and all(part in stems for part in e.split("_")):
             return True
     return False
+
+
+def carried_by(terms: list[Term], stems: set[str]) -> set[str]:
+    """The stems of the terms that a unit with these stems carries."""
+    return {t.stem for t in terms if _carries(t, stems)}
 
 
 def terms_to_look_up(question: str, unit_texts: list[list[str]]) -> list[Term]:
@@ -143,20 +187,29 @@ def decide(
     extra = carried_anyway or set()
     asks = []
     related_cache: dict[str, bool] = {}
-    for text in split_asks(question):
+    for context, clause in asks_with_context(question):
+        text = f"{context} {clause}".strip()
         ask = Ask(text, question_terms(text))
+        own = {t.stem for t in question_terms(clause)}
+        ask.context = {t.stem for t in ask.terms if t.stem not in own}
         best, best_carried = None, set()
+        weight = {t.stem: CONTEXT_WEIGHT if t.stem in ask.context else 1.0 for t in ask.terms}
         for index, stems in enumerate(units):
             carried = {t.stem for t in ask.terms if t.stem in extra or _carries(t, stems)}
-            if len(carried) > len(best_carried):
+            if sum(weight[c] for c in carried) > sum(weight[c] for c in best_carried):
                 best, best_carried = index, carried
         ask.best_unit = best if best is not None else (0 if units and not ask.terms else None)
         ask.carried = best_carried
         for term in ask.terms:
-            if term.stem in best_carried or term.stem in extra or any(_carries(term, s) for s in units):
+            if term.stem in best_carried or term.stem in extra:
                 continue
-            if corpus_mentions.get(term.stem, True):
+            if related is not None and best is not None and _related(related, related_cache, term.word, unit_words[best]):
+                ask.carried.add(term.stem)  # a synonym in the unit that carries the ask
                 continue
+            if any(_carries(term, s) for s in units) or corpus_mentions.get(term.stem, True):
+                continue
+            if not can_name_a_thing(term.word) or places_in(term.word.title()):
+                continue  # a verb or an adjective phrases the question; a place sets the scene
             if related is not None:
                 if term.word not in related_cache:
                     related_cache[term.word] = bool(every_word) and related(term.word, every_word) >= WORD_SYNONYM_MIN
@@ -164,6 +217,7 @@ def decide(
                     ask.carried.add(term.stem)
                     continue
             ask.unmentioned.append(term)
+        ask.carried -= _compound_partners(ask.text, ask.unmentioned)
         asks.append(ask)
     covered = [a for a in asks if a.covered]
     mostly = [a for a in asks if not a.covered and a.mostly]
@@ -179,6 +233,34 @@ def decide(
             continue
         missing.extend(missing_phrases(ask.text, ask.unmentioned) if ask.unmentioned else [ask.text.strip(" ?.")])
     return Decision(outcome, asks, list(dict.fromkeys(missing)))
+
+
+def _compound_partners(text: str, unmentioned: list[Term]) -> set[str]:
+    """Stems of the content words written right next to an unmentioned word: "dress code",
+    "gym membership", "paternity leave" name one thing, and a policy that has "code" or
+    "leave" has not said anything about it."""
+    from .terms import STOP_WORDS, stem
+
+    if not unmentioned:
+        return set()
+    tokens = words(text)
+    stems = [stem(t) for t in tokens]
+    absent = {t.stem for t in unmentioned}
+    out = set()
+    for i, s in enumerate(stems):
+        if s not in absent:
+            continue
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(tokens) and tokens[j] not in STOP_WORDS and stems[j] not in absent:
+                out.add(stems[j])
+    return out
+
+
+def _related(related: Related, cache: dict, word: str, others: set[str]) -> bool:
+    key = (word, id(others))
+    if key not in cache:
+        cache[key] = bool(others) and related(word, others) >= WORD_SYNONYM_MIN
+    return cache[key]
 
 
 def missing_phrases(text: str, unmentioned: list[Term]) -> list[str]:

@@ -16,9 +16,11 @@ NOT_COVERED: Outcome = "not_covered"
 
 # Why a piece of evidence is in the context.
 ROLE_HIT = "hit"  # ranked by the search
+ROLE_CARRIES = "carries"  # holds the most of the question's key terms (a full-text look-up)
 ROLE_ROW = "row"  # a table row matched by an identifier the question names
 ROLE_DEFINITION_USE = "definition_use"  # a rule that uses a term an evidence chunk defines
 ROLE_REFERENCE = "reference"  # a section an evidence chunk refers to ("see 4.2")
+ROLE_DEFINITION = "definition"  # the definition of a term the question is about
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from .evidence import TableData, TableRow
+from .places import country_of, destinations, is_country_name
 from .terms import GENERIC_WORDS, equivalents, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -45,6 +46,15 @@ def match_table(question: str, table: TableData) -> RowMatch | None:
     codes = [_code(label) for label in labels]
     if sum(c is not None for c in codes) >= max(2, int(0.8 * len(labels))):
         found = _match_codes(question, table, labels, codes)
+        if found is None:
+            # no code named: the row may be named by another column ("the code for a train ticket")
+            for column in range(1, len(table.headers)):
+                values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
+                if all(_code(v) is None for v in values if v):
+                    found = _match_names(question, table, values)
+                    if found is not None and found.how != "absent":
+                        break
+                    found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
         found = _match_ranges(question, table, labels)
     else:
@@ -118,68 +128,108 @@ def _label_nouns(table: TableData) -> set[str]:
 
 # --------------------------------------------------------------------------- ranges
 
-_RANGE_UNITS = {"year": 12.0, "yr": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365}
+_TIME_UNITS = {"year": 12.0, "yr": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365}
+_MONEY = re.compile(r"(?:usd|gbp|eur|inr|aud|cad|sgd|\$|£|€|₹|dollars?|pounds?|euros?|rupees?)", re.IGNORECASE)
 
 
-def _range(label: str) -> tuple[float, float | None] | None:
-    """(low, high) of a range label in the label's own unit; high None when open."""
+@dataclass(frozen=True)
+class _Span:
+    low: float | None
+    low_inclusive: bool
+    high: float | None
+    high_inclusive: bool
+    kind: str  # "%", "money", "time", or "" (plain numbers)
+    unit: float = 1.0  # months per unit, for time
+
+
+def _kind(text: str) -> tuple[str, float]:
+    if "%" in text or re.search(r"\bper ?cent\b", text, re.IGNORECASE):
+        return "%", 1.0
+    if _MONEY.search(text):
+        return "money", 1.0
+    for w in words(text):
+        if w.rstrip("s") in _TIME_UNITS:
+            return "time", _TIME_UNITS[w.rstrip("s")]
+    return "", 1.0
+
+
+def _range(label: str) -> _Span | None:
+    """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "above 5%
+    and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
     text = label.lower().replace(",", "").replace("–", "-").replace("—", "-")
     nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)]
     if not nums:
         return None
-    if re.search(r"\b(less than|under|below|up to|fewer than|within)\b|<", text):
-        return (0.0, nums[0])
-    if re.search(r"\+|\b(or more|and over|and above|more than|over|above|at least|plus)\b|>", text):
-        return (nums[0], None)
-    if len(nums) >= 2 and re.search(r"\d\s*(?:-|to)\s*\d", text):
-        return (nums[0], nums[1])
+    kind, unit = _kind(label)
+    lower = re.search(r"\b(above|over|more than|greater than|exceeding)\b|>", text)
+    lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
+    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most)\b|<", text)
+    if len(nums) >= 2 and (lower or lower_inclusive) and upper:
+        return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit)
+    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*)?\d", text):
+        return _Span(nums[0], True, nums[1], True, kind, unit)
+    if upper:
+        strict = bool(re.search(r"\b(less than|under|below|fewer than)\b|<(?!=)", text))
+        return _Span(None, True, nums[0], not strict, kind, unit)
+    if lower or lower_inclusive:
+        return _Span(nums[0], not lower, None, True, kind, unit)
     return None
 
 
-def _unit(text: str) -> float | None:
-    for w in words(text):
-        s = w.rstrip("s")
-        if s in _RANGE_UNITS:
-            return _RANGE_UNITS[s]
-    return None
+def _contains(span: _Span, value: float, next_low: float | None) -> bool:
+    if span.low is not None and (value < span.low or (value == span.low and not span.low_inclusive)):
+        return False
+    if span.high is None:
+        return True
+    if value < span.high or (value == span.high and span.high_inclusive):
+        return True
+    # whole-number spans ("3-5 years") reach up to the next row's start (5.5 years is 3-5)
+    return span.low is not None and next_low is not None and value < next_low and float(span.high).is_integer()
 
 
 def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
     spans = [_range(label) for label in labels]
-    label_unit = next((u for u in (_unit(label) for label in labels) if u), None) or _unit(" ".join(table.headers))
-    values = _quantities(question, label_unit)
-    if not values:
-        return None
-    starts = sorted({s[0] for s in spans if s is not None})
-    for value in values:
-        for row, span in zip(table.rows, spans):
-            if span is None:
-                continue
-            low, high = span
-            later = [s for s in starts if s > low]
-            upper = min(later) if later else None
-            if high is not None and upper is None:
-                upper = high + 1 if float(high).is_integer() else high
-            if low <= value and (upper is None or value < upper) and (high is None or low == 0 or value <= max(high, (upper or high) - 1e-9)):
-                return RowMatch(table, (row,), how="range")
+    kinds = {s.kind for s in spans if s is not None}
+    for kind in sorted(kinds, key=lambda k: k == ""):
+        unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
+        values = _quantities(question, kind, unit)
+        lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
+        for value in values:
+            for row, span in zip(table.rows, spans):
+                if span is None or span.kind != kind:
+                    continue
+                later = [low for low in lows if span.low is not None and low > span.low]
+                if _contains(span, value, later[0] if later else None):
+                    return RowMatch(table, (row,), how="range")
     return None
 
 
-def _quantities(question: str, label_unit: float | None) -> list[float]:
-    """Quantities the question states, converted to the labels' unit when both have one."""
+_NUMBER_WORD_PATTERN = "|".join(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty".split()
+)
+
+
+def _quantities(question: str, kind: str, unit: float) -> list[float]:
+    """Quantities of the given kind the question states ("8%", "USD 2,000", "300 dollars",
+    "4 years", "eight months"), in the labels' unit."""
     out = []
     text = question.lower().replace(",", "")
-    for m in re.finditer(r"(\d+(?:\.\d+)?|[a-z]+)(?:\s+and\s+a\s+half)?\s*(years?|yrs?|months?|weeks?|days?)?\b", text):
-        token, unit_word = m.group(1), m.group(2)
+    pattern = r"([$£€₹]\s*)?(?:\b(usd|gbp|eur|inr)\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|dollars?|pounds?|euros?|rupees?|usd|gbp|eur|inr)?(?![\w])"
+    for m in re.finditer(pattern, text):
+        symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
         value = numbers(token)
         if not value:
             continue
         amount = value[0] + (0.5 if "and a half" in m.group(0) else 0.0)
-        if unit_word and label_unit:
-            amount = amount * _RANGE_UNITS[unit_word.rstrip("s")] / label_unit
-        elif not unit_word and not token[0].isdigit():
-            continue  # a number word with no unit ("one of") says nothing
-        out.append(amount)
+        found_kind = "%" if tail.startswith(("%", "per")) else "money" if (symbol or code or _MONEY.fullmatch(tail or "-")) else (
+            "time" if tail else "")
+        if kind == "time" and found_kind == "time":
+            out.append(amount * _TIME_UNITS[tail.rstrip("s")] / unit)
+        elif kind in ("%", "money") and found_kind == kind:
+            out.append(amount)
+        elif kind == "" and found_kind == "" and token[0].isdigit():
+            out.append(amount)
     return out
 
 
@@ -187,23 +237,57 @@ def _quantities(question: str, label_unit: float | None) -> list[float]:
 
 
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
-    asked = _expanded(stems_of(question))
+    """Rows whose label the question names: a country a place is in, or every word that tells
+    the label apart from the others (failing that, the one label holding most of its words)."""
+    if sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels))):
+        return _match_countries(question, table, labels)
+    asked = _expanded(stems_of(question) | _place_stems(question))
     label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS for label in labels]
-    common = set.intersection(*label_stems) if label_stems else set()
-    best: list[tuple[int, TableRow]] = []
+    counts: dict[str, int] = {}
+    for stems in label_stems:
+        for s in stems:
+            counts[s] = counts.get(s, 0) + 1
+    common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
+    full: list[tuple[int, TableRow]] = []
+    partial: list[tuple[float, int, TableRow]] = []
     for row, stems in zip(table.rows, label_stems):
         distinctive = stems - common
         if not distinctive:
             continue
-        if all(s in asked for s in distinctive):
-            best.append((len(distinctive), row))
-    if not best:
-        return None
-    top = max(n for n, _ in best)
-    rows = tuple(row for n, row in best if n == top)
-    if len(rows) > 2:
-        return None  # names too many rows to be a lookup
-    return RowMatch(table, rows, how="label")
+        held = {s for s in distinctive if s in asked}
+        if held == distinctive:
+            full.append((len(distinctive), row))
+        elif held and any(counts[s] == 1 for s in held):
+            partial.append((len(held) / len(distinctive), len(held), row))
+    if full:
+        top = max(n for n, _ in full)
+        rows = tuple(row for n, row in full if n == top)
+        return RowMatch(table, rows, how="label") if len(rows) <= 2 else None
+    partial.sort(key=lambda p: (-p[0], -p[1]))
+    if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
+        return RowMatch(table, (partial[0][2],), how="label")
+    return None
+
+
+def _match_countries(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """A table of countries: the row of the country each place the question asks about is in;
+    a country the table lacks is absent."""
+    rows = []
+    for place in destinations(question):
+        row = next((r for r, label in zip(table.rows, labels) if country_of(label) == place.country), None)
+        if row is None:
+            return RowMatch(table, (), how="absent", asked=place.country if place.city else place.written)
+        if row not in rows:
+            rows.append(row)
+    return RowMatch(table, tuple(rows), how="label") if rows else None
+
+
+def _place_stems(question: str) -> set[str]:
+    """Stems of the names a table may use for the places the question asks about."""
+    out = set()
+    for place in destinations(question):
+        out |= stems_of(" ".join(place.names))
+    return out
 
 
 _GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS) | {stem(w) for w in ("and", "or", "of", "the", "a", "with", "without", "for", "only")}
@@ -225,18 +309,46 @@ def _expanded(stems: set[str]) -> set[str]:
 
 
 def asked_columns(question: str, table: TableData) -> tuple[int, ...]:
-    """Value columns whose name the question holds (every distinctive word of it)."""
-    asked = _expanded(stems_of(question))
+    """Value columns the question names: every word that tells the column apart ("Tier 2"),
+    a name the header gives as an example ("Metro city (includes Mumbai, ...)"), or the place
+    asked about (its country or region; a capital or another city; "Rest of world" for a region
+    no other column names)."""
+    places = destinations(question)
+    asked = _expanded(stems_of(question) | _place_stems(question))
     first = max(table.label_columns, 1)
-    names = [{stem(w) for w in words(h)} - _GENERIC_STEMS for h in table.headers]
+    bare = [re.sub(r"\([^)]*\)", " ", h) for h in table.headers]
+    names = [{stem(w) for w in words(h)} - _GENERIC_STEMS for h in bare]
     value_names = names[first:]
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
+    # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
+    country_columns = [i for i in range(first, len(table.headers)) if any(_names_place(table.headers[i].lower(), p) for p in places)]
     out = []
     for index in range(first, len(table.headers)):
+        header = table.headers[index]
         distinctive = names[index] - common
-        if distinctive and all(s in asked for s in distinctive):
+        examples = {w.lower() for inside in re.findall(r"\(([^)]*)\)", header) for w in re.findall(r"[A-Z][\w-]+", inside)}
+        lowered = header.lower()
+        if distinctive and all(s in asked for s in distinctive) and not country_columns:
             out.append(index)
+        elif examples & {w for w in words(question)}:
+            out.append(index)
+        elif places and any(_names_place(lowered, p) for p in places):
+            out.append(index)
+        elif places and "capital" in lowered and all(p.capital for p in places):
+            out.append(index)
+        elif places and re.search(r"\bother cit", lowered) and all(p.city and not p.capital for p in places):
+            out.append(index)
+    if not out and places and any(re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h.lower()) for h in table.headers[first:]):
+        regions = {p.region.lower() for p in places} | {p.country.lower() for p in places}
+        named = [h.lower() for h in table.headers[first:]]
+        if not any(r in h for r in regions for h in named):
+            out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+def _names_place(header: str, place) -> bool:
+    """Whether a column header names the place's country (or one of its other names)."""
+    return any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", header) for n in place.names[:-1])
 
 
 def absent_name(question: str, table: TableData, known_words: set[str]) -> str | None:
@@ -256,10 +368,12 @@ def absent_name(question: str, table: TableData, known_words: set[str]) -> str |
 
 
 def row_sentence_text(match: RowMatch, row: TableRow) -> str:
-    """The row as an answer: caption, label, then the asked columns first and the rest."""
+    """The row as an answer: caption, label, then the asked columns (all when none is named),
+    each with its header."""
     table = match.table
     first = max(table.label_columns, 1)
-    order = list(match.columns) + [i for i in range(first, len(row.cells)) if i not in match.columns]
+    # the asked columns only, when the question names some; every column otherwise
+    order = list(match.columns) or list(range(first, len(row.cells)))
     label_parts = []
     for i in range(min(first, len(row.cells))):
         name = table.headers[i] if i < len(table.headers) else ""

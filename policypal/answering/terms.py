@@ -203,3 +203,13 @@ _GROUP_WORDS = _build_group_words()
 def equivalent_words(word: str) -> list[str]:
     """The word and the lexicon's members of its groups, as written (for a full-text look-up)."""
     return sorted({word} | set(_GROUP_WORDS.get(stem(word), ())))
+
+
+def can_name_a_thing(word: str) -> bool:
+    """Whether a word can be a noun (or is unknown to the English lexicon: a name or jargon).
+    A question's verbs, adjectives and adverbs ("arrives", "biggest", "quickly") phrase it;
+    only a noun can name a topic that the policies lack."""
+    from lemminflect import getAllLemmas
+
+    readings = getAllLemmas(word.lower())
+    return not readings or "NOUN" in readings or "PROPN" in readings

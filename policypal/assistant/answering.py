@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from chunking.tables import parse_pipe_table
 from policypal.answering.compose import compose_answer
 from policypal.answering.coverage import terms_to_look_up
-from policypal.answering.definitions import defined_terms, referenced_sections
+from policypal.answering.definitions import defined_terms, mentions, referenced_sections
 from policypal.answering.evidence import (
-    ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
+    ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
 from policypal.answering.terms import equivalent_words, identifiers, key_terms, stems_of
@@ -79,15 +79,17 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
                 for i, item in enumerate(ranked, start=1)]
     evidence += _identifier_evidence(question, versions, loader, evidence)
+    evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence)
     evidence = loader.with_tables(evidence)
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
-    follow = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
-    if follow:
+    follow, about = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
+    if follow or about:
         evidence = evidence + follow
         mentions.update(_corpus_mentions(question, evidence, versions, known=mentions))
-        answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
+        answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related,
+                                about=about)
     chunks = loader.rows_for([e.key for e in answer.cited + answer.closest])
     citations = [chunks[e.key] for e in answer.cited if e.key in chunks]
     closest = [chunks[e.key] for e in answer.closest if e.key in chunks]
@@ -217,6 +219,27 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     return out
 
 
+def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence], vector,
+                       ranked: int) -> list[Evidence]:
+    """The chunks that hold the most of the question's key terms (any word form), when no
+    ranked chunk holds them all: the search ranks by nearness, this looks for the words."""
+    from policypal.answering.coverage import question_terms, unit_stems, carried_by
+
+    terms = question_terms(question)
+    if len(terms) < 2:
+        return []
+    units = [unit_stems([e.text, e.breadcrumb]) for e in evidence]
+    best = max((len(carried_by(terms, stems)) for stems in units), default=0)
+    if best == len(terms):
+        return []
+    need = max(best + 1, -(-2 * len(terms) // 3))
+    groups = [[t.word] for t in terms]  # the question's own words: synonyms would find chunks by accident
+    found = lookup.chunks_carrying(versions=versions, groups=groups, min_groups=need, query_vector=vector,
+                                   exclude=[e.key for e in evidence], limit=2)
+    return [loader.evidence(chunk, rank=ranked + n, similarity=similarity, role=ROLE_CARRIES)
+            for n, (chunk, similarity) in enumerate(found, start=1)]
+
+
 def _corpus_mentions(question: str, evidence: list[Evidence], versions: list[int], known: dict | None = None) -> dict[str, bool]:
     units = [[e.text, e.breadcrumb] + ([" ".join(" ".join(r.cells) for r in e.table.rows)] if e.table else [])
              for e in evidence]
@@ -224,61 +247,62 @@ def _corpus_mentions(question: str, evidence: list[Evidence], versions: list[int
     return lookup.terms_mentioned(versions=versions, alternatives={t.stem: equivalent_words(t.word) for t in terms})
 
 
-_TITLE_TERM = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})\b")
+_TITLE_TERM = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:-[A-Z][a-z]+)*(?:\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)*){0,3})(?![\w-])")
+_ARTICLE = re.compile(r"^(?:The|A|An|Each|Every|Any|All|No|This|That|These|Those|For|In|On|If|When|Only)\s+")
 
 
 def _capitalised_terms(evidence: list[Evidence]) -> list[str]:
-    """Capitalised terms (two to four words, not opening a sentence) the ranked evidence uses:
-    the way policies write a defined term ("Restricted System", "Information Owner")."""
+    """Capitalised terms the ranked evidence uses, written as policies write a defined term:
+    two to four capitalised words or a hyphenated one ("Restricted System", "Third-Party
+    User"), a leading article left out."""
     out: dict[str, None] = {}
     for e in evidence:
         if e.rank > 0:
             for m in _TITLE_TERM.finditer(e.text):
-                out.setdefault(m.group(1), None)
+                term = _ARTICLE.sub("", m.group(1))
+                if " " in term or "-" in term:
+                    out.setdefault(term, None)
     return list(out)
 
 
-def _definitions_near(question: str, evidence: list[Evidence]) -> list[str]:
-    """Terms that the ranked evidence defines in a sentence sharing at least two of the
-    question's key terms ("a Restricted System means any system that holds payment card data")."""
-    asked = {t.stem for t in key_terms(question) if not t.generic}
-    out = []
-    for e in evidence:
-        if e.rank <= 0:
-            continue
-        for sentence in split_sentences_quick(e.text.replace("\n", " ")):
-            for term in defined_terms(sentence):
-                if len(asked & stems_of(sentence)) >= 2 and term not in out:
-                    out.append(term)
-    return out
-
-
 def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, versions: list[int], vector,
-                question: str = "") -> list[Evidence]:
-    """Rules using a term that the cited evidence defines, and sections a cited rule refers to."""
+                question: str = "") -> tuple[list[Evidence], list[str]]:
+    """Definitions and references to follow, and the defined terms the question is about.
+
+    A defined term is followed when its definition shares two of the question's key terms
+    ("the card payments database" against "a Restricted System means any system that holds
+    payment card data"), whether the definition was ranked or a ranked rule uses the term
+    ("For a Restricted System the review is quarterly"): the definition and the nearest rule
+    using the term are both brought in. A cited rule's "see 4.2" brings section 4.2."""
     have = {e.key for e in evidence}
     out: list[Evidence] = []
-    cited_text = answer.text if answer.cited else ""
-    terms = defined_terms(cited_text) or _definitions_near(question, evidence)
-    for term in terms[:2]:
-        for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=list(have)):
-            if term in defined_terms(chunk.text):
-                continue
+    definitions = _definitions_in(evidence)
+    for term in _capitalised_terms(evidence)[:4]:
+        if term in definitions:
+            continue
+        for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=[], limit=4):
+            sentence = next((s for s in _sentences(chunk.text) if term in defined_terms(s)), None)
+            if sentence is not None:
+                definitions[term] = (chunk, sentence)
+                break
+    asked = [t for t in key_terms(question) if not t.generic]
+    about = [t for t, (_, sentence) in definitions.items() if _shared_terms(asked, sentence) >= 2]
+    for term in about[:2]:
+        chunk, _ = definitions[term]
+        if chunk is not None and chunk.pk not in have:
             have.add(chunk.pk)
-            out.append(loader.evidence(chunk, role=ROLE_DEFINITION_USE))
+            out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
+        if any(mentions(e.text, term) and term not in defined_terms(e.text) for e in evidence):
+            continue  # a ranked rule uses the term already
+        for use in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=list(have), limit=4):
+            if term in defined_terms(use.text):
+                continue
+            have.add(use.pk)
+            out.append(loader.evidence(use, role=ROLE_DEFINITION_USE))
             break
-    if answer.outcome != "answered":
-        # a ranked rule that uses a defined term ("for a Restricted System ...") with its definition
-        for term in _capitalised_terms(evidence)[:3]:
-            for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector,
-                                                    exclude=list(have), limit=4):
-                if term in defined_terms(chunk.text):
-                    have.add(chunk.pk)
-                    out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
-                    break
     host_chunk = loader.rows.get(answer.cited[0].key) if answer.cited else None
     if host_chunk is not None:
-        for number in referenced_sections(cited_text)[:2]:
+        for number in referenced_sections(answer.text)[:2]:
             for chunk in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector):
                 if chunk.pk not in have:
                     have.add(chunk.pk)
@@ -286,7 +310,29 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     if out:
         loader.attach_tables(out)
         out = loader.with_tables(out)
+    return out, about[:2]
+
+
+def _shared_terms(terms, sentence: str) -> int:
+    """How many of the terms the sentence holds (word forms and synonyms count)."""
+    from policypal.answering.terms import equivalents
+
+    held = stems_of(sentence)
+    return sum(1 for t in terms if equivalents(t.stem) & held)
+
+
+def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:
+    """term -> (None, defining sentence) for the terms the evidence defines (already loaded)."""
+    out: dict[str, tuple] = {}
+    for e in evidence:
+        for sentence in _sentences(e.text):
+            for term in defined_terms(sentence):
+                out.setdefault(term, (None, sentence))
     return out
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for line in text.splitlines() if line.strip() for s in split_sentences_quick(line.strip())]
 
 
 def _with_upcoming_changes(text: str, question: str, cited: list[Evidence], citations: list[Chunk], notices, loader) -> str:

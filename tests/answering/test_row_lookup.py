@@ -60,8 +60,10 @@ def test_a_named_row_needs_every_word_that_tells_it_apart():
 def test_the_asked_column_comes_first_in_the_row_answer():
     match = match_table("band B14 in Europe", BANDS)
     text = row_sentence_text(match, match.rows[0])
-    assert text.startswith("Table 1: Daily subsistence rates by band (GBP per day): Band B14: Europe: 88.25;")
-    assert "UK and Ireland: 44.50" in text
+    assert text == "Table 1: Daily subsistence rates by band (GBP per day): Band B14: Europe: 88.25."
+    assert "UK and Ireland" not in text  # only the asked column
+    full = row_sentence_text(match_table("band B14", BANDS), BANDS.rows[13])
+    assert "UK and Ireland: 44.50" in full and "Europe: 88.25" in full
 
 
 def _table_evidence(table, key=1):

@@ -1,0 +1,196 @@
+"""Where places are: countries (their other names, region and capital) and large cities.
+
+Travel and expense tables are keyed by country, region or "capital / other cities", while
+employees ask about the city they are going to ("a hotel in Lyon", "B20 staying in
+Manchester"). This is general world knowledge, bundled because nothing is downloaded at run
+time; it is not the wording of any policy.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# country: (other names, region, capital)
+_COUNTRIES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "United Kingdom": (("UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland"), "Europe", "London"),
+    "Ireland": (("Republic of Ireland", "Eire"), "Europe", "Dublin"),
+    "France": ((), "Europe", "Paris"),
+    "Germany": ((), "Europe", "Berlin"),
+    "Netherlands": (("Holland", "The Netherlands"), "Europe", "Amsterdam"),
+    "Belgium": ((), "Europe", "Brussels"),
+    "Luxembourg": ((), "Europe", "Luxembourg"),
+    "Spain": ((), "Europe", "Madrid"),
+    "Portugal": ((), "Europe", "Lisbon"),
+    "Italy": ((), "Europe", "Rome"),
+    "Switzerland": ((), "Europe", "Bern"),
+    "Austria": ((), "Europe", "Vienna"),
+    "Denmark": ((), "Europe", "Copenhagen"),
+    "Norway": ((), "Europe", "Oslo"),
+    "Sweden": ((), "Europe", "Stockholm"),
+    "Finland": ((), "Europe", "Helsinki"),
+    "Iceland": ((), "Europe", "Reykjavik"),
+    "Poland": ((), "Europe", "Warsaw"),
+    "Czech Republic": (("Czechia",), "Europe", "Prague"),
+    "Hungary": ((), "Europe", "Budapest"),
+    "Romania": ((), "Europe", "Bucharest"),
+    "Greece": ((), "Europe", "Athens"),
+    "Croatia": ((), "Europe", "Zagreb"),
+    "Turkey": (("Türkiye",), "Europe", "Ankara"),
+    "Ukraine": ((), "Europe", "Kyiv"),
+    "Russia": ((), "Europe", "Moscow"),
+    "United States": (("US", "U.S.", "USA", "U.S.A.", "America", "United States of America"), "North America", "Washington"),
+    "Canada": ((), "North America", "Ottawa"),
+    "Mexico": ((), "North America", "Mexico City"),
+    "Brazil": ((), "South America", "Brasilia"),
+    "Argentina": ((), "South America", "Buenos Aires"),
+    "Chile": ((), "South America", "Santiago"),
+    "Colombia": ((), "South America", "Bogota"),
+    "Peru": ((), "South America", "Lima"),
+    "India": ((), "Asia", "New Delhi"),
+    "China": (("PRC",), "Asia", "Beijing"),
+    "Hong Kong": ((), "Asia", "Hong Kong"),
+    "Japan": ((), "Asia", "Tokyo"),
+    "South Korea": (("Korea",), "Asia", "Seoul"),
+    "Singapore": ((), "Asia", "Singapore"),
+    "Malaysia": ((), "Asia", "Kuala Lumpur"),
+    "Thailand": ((), "Asia", "Bangkok"),
+    "Vietnam": (("Viet Nam",), "Asia", "Hanoi"),
+    "Indonesia": ((), "Asia", "Jakarta"),
+    "Philippines": ((), "Asia", "Manila"),
+    "Pakistan": ((), "Asia", "Islamabad"),
+    "Bangladesh": ((), "Asia", "Dhaka"),
+    "Sri Lanka": ((), "Asia", "Colombo"),
+    "Nepal": ((), "Asia", "Kathmandu"),
+    "United Arab Emirates": (("UAE", "U.A.E.", "Emirates"), "Middle East", "Abu Dhabi"),
+    "Saudi Arabia": (("KSA",), "Middle East", "Riyadh"),
+    "Qatar": ((), "Middle East", "Doha"),
+    "Israel": ((), "Middle East", "Jerusalem"),
+    "Egypt": ((), "Africa", "Cairo"),
+    "South Africa": ((), "Africa", "Pretoria"),
+    "Nigeria": ((), "Africa", "Abuja"),
+    "Kenya": ((), "Africa", "Nairobi"),
+    "Morocco": ((), "Africa", "Rabat"),
+    "Ghana": ((), "Africa", "Accra"),
+    "Australia": ((), "Oceania", "Canberra"),
+    "New Zealand": (("NZ",), "Oceania", "Wellington"),
+}
+
+# large cities that are not capitals: city -> country
+_CITIES: dict[str, str] = {
+    "Manchester": "United Kingdom", "Birmingham": "United Kingdom", "Leeds": "United Kingdom",
+    "Glasgow": "United Kingdom", "Edinburgh": "United Kingdom", "Liverpool": "United Kingdom",
+    "Bristol": "United Kingdom", "Cardiff": "United Kingdom", "Belfast": "United Kingdom",
+    "Newcastle": "United Kingdom", "Sheffield": "United Kingdom", "Nottingham": "United Kingdom",
+    "Cambridge": "United Kingdom", "Oxford": "United Kingdom", "Reading": "United Kingdom",
+    "Cork": "Ireland", "Galway": "Ireland", "Limerick": "Ireland",
+    "Lyon": "France", "Marseille": "France", "Toulouse": "France", "Nice": "France", "Bordeaux": "France", "Lille": "France",
+    "Munich": "Germany", "Hamburg": "Germany", "Frankfurt": "Germany", "Cologne": "Germany", "Stuttgart": "Germany",
+    "Dusseldorf": "Germany", "Düsseldorf": "Germany", "Leipzig": "Germany",
+    "Rotterdam": "Netherlands", "The Hague": "Netherlands", "Utrecht": "Netherlands", "Eindhoven": "Netherlands",
+    "Antwerp": "Belgium", "Ghent": "Belgium",
+    "Barcelona": "Spain", "Valencia": "Spain", "Seville": "Spain", "Bilbao": "Spain",
+    "Porto": "Portugal", "Milan": "Italy", "Turin": "Italy", "Naples": "Italy", "Florence": "Italy", "Venice": "Italy",
+    "Zurich": "Switzerland", "Geneva": "Switzerland", "Basel": "Switzerland", "Salzburg": "Austria",
+    "Gothenburg": "Sweden", "Malmo": "Sweden", "Aarhus": "Denmark", "Bergen": "Norway",
+    "Krakow": "Poland", "Wroclaw": "Poland", "Gdansk": "Poland", "Istanbul": "Turkey", "St Petersburg": "Russia",
+    "New York": "United States", "New York City": "United States", "NYC": "United States", "San Francisco": "United States",
+    "Los Angeles": "United States", "Chicago": "United States", "Boston": "United States", "Seattle": "United States",
+    "Austin": "United States", "Dallas": "United States", "Houston": "United States", "Miami": "United States",
+    "Atlanta": "United States", "Denver": "United States", "Philadelphia": "United States", "San Diego": "United States",
+    "San Jose": "United States", "Las Vegas": "United States", "Phoenix": "United States",
+    "Toronto": "Canada", "Vancouver": "Canada", "Montreal": "Canada", "Calgary": "Canada",
+    "Guadalajara": "Mexico", "Monterrey": "Mexico",
+    "Sao Paulo": "Brazil", "São Paulo": "Brazil", "Rio de Janeiro": "Brazil", "Rio": "Brazil",
+    "Mumbai": "India", "Bombay": "India", "Delhi": "India", "Bengaluru": "India", "Bangalore": "India",
+    "Chennai": "India", "Hyderabad": "India", "Pune": "India", "Kolkata": "India", "Ahmedabad": "India",
+    "Jaipur": "India", "Kochi": "India", "Lucknow": "India", "Gurugram": "India", "Gurgaon": "India", "Noida": "India",
+    "Shanghai": "China", "Shenzhen": "China", "Guangzhou": "China", "Chengdu": "China",
+    "Osaka": "Japan", "Kyoto": "Japan", "Yokohama": "Japan", "Nagoya": "Japan", "Fukuoka": "Japan",
+    "Busan": "South Korea", "Penang": "Malaysia", "Ho Chi Minh City": "Vietnam", "Cebu": "Philippines",
+    "Karachi": "Pakistan", "Lahore": "Pakistan",
+    "Dubai": "United Arab Emirates", "Sharjah": "United Arab Emirates", "Jeddah": "Saudi Arabia", "Tel Aviv": "Israel",
+    "Johannesburg": "South Africa", "Cape Town": "South Africa", "Durban": "South Africa",
+    "Lagos": "Nigeria", "Mombasa": "Kenya", "Casablanca": "Morocco", "Alexandria": "Egypt",
+    "Sydney": "Australia", "Melbourne": "Australia", "Brisbane": "Australia", "Perth": "Australia",
+    "Adelaide": "Australia", "Auckland": "New Zealand", "Christchurch": "New Zealand",
+}
+
+REGIONS = ("Europe", "North America", "South America", "Asia", "Middle East", "Africa", "Oceania")
+
+
+@dataclass(frozen=True)
+class Place:
+    written: str  # as the question writes it
+    country: str
+    region: str
+    capital: bool  # a country's capital city
+    city: bool  # a city (not a country name)
+    home: bool = False  # where the asker is based ("based in London", "UK payroll"), not where they go
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names a table may use for it: country, its other names, region."""
+        aliases = _COUNTRIES[self.country][0]
+        return (self.country, *aliases, self.region)
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, tuple[str, bool, bool]]:
+    """lower-case name -> (country, is capital, is city)."""
+    out: dict[str, tuple[str, bool, bool]] = {}
+    for city, country in _CITIES.items():
+        out[city.lower()] = (country, False, True)
+    for country, (aliases, _, capital) in _COUNTRIES.items():
+        out[capital.lower()] = (country, True, True)
+        out[country.lower()] = (country, False, False)
+        for alias in aliases:
+            out[alias.lower()] = (country, False, False)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _pattern() -> re.Pattern:
+    names = sorted(_index(), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.IGNORECASE)
+
+
+_HOME_BEFORE = re.compile(r"(?:based in|based at|work(?:ing)? (?:in|out of|from)|live in|from|i'm in|i am in)\s+(?:the\s+)?$", re.IGNORECASE)
+_HOME_AFTER = re.compile(r"^[\s-]*(?:payroll|staff|employees?|based|contract|entity)\b", re.IGNORECASE)
+_AMBIGUOUS = {"us", "nice", "reading", "rio", "nz", "america", "korea", "eire", "uk"}
+
+
+def places_in(text: str) -> list[Place]:
+    """Places the text names, in order. Two-letter and common-word names ("US", "Nice",
+    "Reading") count only when written with capitals as names are."""
+    out = []
+    index = _index()
+    for m in _pattern().finditer(text):
+        written = m.group(1)
+        key = written.lower()
+        if key in _AMBIGUOUS and not (written[0].isupper() and (len(written) > 2 or written.isupper())):
+            continue
+        if key == "us" and written != "US":
+            continue
+        country, capital, city = index[key]
+        home = bool(_HOME_BEFORE.search(text[: m.start()])) or bool(_HOME_AFTER.match(text[m.end():]))
+        out.append(Place(written, country, _COUNTRIES[country][1], capital, city, home))
+    return out
+
+
+def destinations(text: str) -> list[Place]:
+    """The places a question asks about: those that are not where the asker is based (all of
+    them when every place is a home place)."""
+    found = places_in(text)
+    away = [p for p in found if not p.home]
+    return away or found
+
+
+def is_country_name(name: str) -> bool:
+    entry = _index().get(name.strip().lower())
+    return entry is not None and not entry[2]
+
+
+def country_of(name: str) -> str | None:
+    entry = _index().get(name.strip().lower())
+    return entry[0] if entry else None
