@@ -67,16 +67,39 @@ def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) 
 
 
 def chunks_using_phrase(*, versions: list[int], phrase: str, query_vector, exclude: list[int], limit: int = 2) -> list[Chunk]:
-    """Searchable chunks holding the phrase, nearest the question first."""
+    """Searchable block chunks of these versions holding the phrase, nearest the question first."""
     if not versions:
         return []
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT c.id FROM retrieval_chunk c "
-            "WHERE c.search_vector @@ phraseto_tsquery('english', %s) AND c.version_id + 0 = ANY(%s::bigint[]) "
+            "WHERE c.search_vector @@ phraseto_tsquery('english', %s) AND c.version_id = ANY(%s::bigint[]) "
             "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) "
             "ORDER BY c.embedding <=> %s::vector LIMIT %s",
             [phrase, versions, exclude or [0], vector_literal(query_vector), limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
+DEFINING = ("means", "shall mean", "refers to", "is defined as", "has the meaning")
+
+
+def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chunk]:
+    """Block chunks that hold "<term> means" (or "refers to", "is defined as" ...) for any of
+    the terms, each looked for in its own versions, in one query."""
+    parts, params = [], []
+    for term, versions in terms.items():
+        query = " || ".join(["phraseto_tsquery('english', %s)"] * len(DEFINING))
+        parts.append(f"(c.version_id = ANY(%s::bigint[]) AND c.search_vector @@ ({query}))")
+        params += [versions, *(f"{term} {verb}" for verb in DEFINING)]
+    if not parts:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.level = 'block' AND ({' OR '.join(parts)}) ORDER BY c.ordinal LIMIT %s",
+            [*params, limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
@@ -153,7 +176,7 @@ word_vectors = WordVectors()
 
 
 def chunks_carrying(*, versions: list[int], groups: list[list[str]], min_groups: int, query_vector,
-                    exclude: list[int], limit: int = 2, scan: int = 400) -> list[tuple[Chunk, float]]:
+                    exclude: list[int], limit: int = 2, scan: int = 200) -> list[tuple[Chunk, float]]:
     """Searchable block chunks holding at least `min_groups` of the term groups (a group: a
     word and its synonyms), the most groups first, then the nearest to the question. The
     full-text candidates are capped at `scan` rows so a common word cannot make it slow."""

@@ -108,11 +108,13 @@ def compose_answer(
     paragraphs = _definitions_with_rules(paragraphs)
     # a named row of a table the question is about answers it (the rest may be a place or a
     # phrasing the table does not use: "B20 staying in Manchester")
-    outcome = ANSWERED if found else decision.outcome
+    outcome = decision.outcome
+    if found:
+        outcome = PARTLY if any(a.unmentioned for a in decision.asks) else ANSWERED
     if not paragraphs:
         return _not_covered(decision, ranked)
     text = "\n\n".join(paragraphs)
-    if outcome == PARTLY and decision.missing and not found:
+    if outcome == PARTLY and decision.missing:
         text += "\n\n" + _not_mentioned_sentence(decision.missing, cited)
     return Answer(text, outcome, cited=cited, missing=decision.missing)
 
@@ -148,13 +150,13 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     label_words = {s for r in match.rows for s in stems_of(" ".join(r.cells[:1]))} | stems_of(match.asked)
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb,
                                      *(" ".join(r.cells) for r in match.rows)]))
-    from .coverage import clauses
+    from .coverage import carried_by, clauses
 
     for ask in clauses(question):
         terms = [t for t in question_terms(ask) if t.stem not in label_words and corpus_mentions.get(t.stem, True)]
         if not terms:
             continue
-        held = sum(1 for t in terms if equivalents(t.stem) & table_stems)
+        held = sum(1 for t in terms if carried_by([t], table_stems))
         if held / len(terms) >= 0.5:
             return True
     return not any(

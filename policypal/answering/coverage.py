@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
 from .places import places_in
-from .terms import Term, can_name_a_thing, equivalents, key_terms, stems_of, words
+from .terms import Term, can_name_a_thing, equivalents, key_terms, stem, stems_of, words
 
 # Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
 # on word pairs, not on questions: vacation/holiday 0.64, laptop/computer 0.71, hotel/
@@ -54,7 +54,10 @@ class Ask:
         if not self.terms:
             return 1.0
         weight = {t.stem: CONTEXT_WEIGHT if t.stem in self.context else 1.0 for t in self.terms}
-        return sum(weight[s] for s in self.carried if s in weight) / sum(weight.values())
+        total = sum(weight.values())
+        if not total:  # only scene-setting terms: judge by them
+            return len(self.carried) / len(self.terms)
+        return sum(weight[s] for s in self.carried if s in weight) / total
 
     @property
     def covered(self) -> bool:
@@ -144,7 +147,7 @@ def unit_stems(texts: Iterable[str]) -> set[str]:
 
 
 def _carries(term: Term, stems: set[str]) -> bool:
-    for e in equivalents(term.stem):
+    for e in set().union(*(equivalents(k) for k in (term.stem, *term.phrases))):
         if e in stems:
             return True
         if "_" in e and all(part in stems for part in e.split("_")):
@@ -187,6 +190,7 @@ def decide(
     extra = carried_anyway or set()
     asks = []
     related_cache: dict[str, bool] = {}
+    place_stems = {stem(w) for p in places_in(question) for w in words(p.written)}
     for context, clause in asks_with_context(question):
         text = f"{context} {clause}".strip()
         ask = Ask(text, question_terms(text))
@@ -208,7 +212,7 @@ def decide(
                 continue
             if any(_carries(term, s) for s in units) or corpus_mentions.get(term.stem, True):
                 continue
-            if not can_name_a_thing(term.word) or places_in(term.word.title()):
+            if not can_name_a_thing(term.word) or term.stem in place_stems:
                 continue  # a verb or an adjective phrases the question; a place sets the scene
             if related is not None:
                 if term.word not in related_cache:

@@ -35,6 +35,11 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"raise", "increase", "pay rise", "increment"},
     {"grade", "level", "band"},
     {"pension", "retirement"},
+    # currencies
+    {"usd", "dollar", "dollars", "us dollars"},
+    {"gbp", "pound", "pounds", "sterling"},
+    {"inr", "rupee", "rupees"},
+    {"eur", "euro", "euros"},
     # travel and expenses
     {"expense", "expenses", "claim", "reimburse", "reimbursement", "reimbursable", "pay back", "refund", "money back"},
     {"hotel", "accommodation", "lodging", "room", "stay overnight"},

@@ -91,6 +91,15 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
         elif prefix and after_noun:
             absent.append((m.group(1) + m.group(2) + m.group(3)).upper())  # "band C3": another family
+    if not asked and not absent:
+        # "I'm a 14": one bare whole number, with no unit, currency or percent, in a question
+        # about a table of numbered codes names the code of that number
+        bare = [m for m in re.finditer(r"(?<![\w.$£€₹])(\d{1,3})(?![\w%]|[.,]\d)(?!\s*(?:%|per ?cent|years?|months?|weeks?|days?|hours?|nights?|minutes?|km|miles?|usd|gbp|eur|inr|dollars?|pounds?|euros?)\b)", question)]
+        if len(bare) == 1 and len(prefixes) == 1:
+            number = int(bare[0].group(1))
+            asked = [(p, number, "", _written(p, number, "", labels)) for p in prefixes]
+            if not any(code == (a[0], a[1], "") for a in asked for code in codes):
+                asked = []  # a number the table does not have is not a label here
     rows = []
     for prefix, number, suffix, _ in asked:
         for row, code in zip(table.rows, codes):

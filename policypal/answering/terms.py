@@ -82,18 +82,21 @@ class Term:
     word: str  # as written (lower case)
     stem: str
     generic: bool = False
+    phrases: tuple[str, ...] = ()  # lexicon phrases of the text the word is part of ("switch_off")
 
 
 def key_terms(text: str) -> list[Term]:
     """The content words of a question, in order, each once (stop words left out; generic
     policy words kept but marked, numbers left to `identifiers`)."""
     out: dict[str, Term] = {}
+    phrases = [k for k in stems_of(text) if "_" in k]
     for word in words(text):
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):
             continue
         s = stem(word)
         if s not in out:
-            out[s] = Term(word, s, generic=word in GENERIC_WORDS or s in _GENERIC_STEMS)
+            own = tuple(p for p in phrases if s in p.split("_"))
+            out[s] = Term(word, s, generic=word in GENERIC_WORDS or s in _GENERIC_STEMS, phrases=own)
     return list(out.values())
 
 

@@ -79,6 +79,7 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
                 for i, item in enumerate(ranked, start=1)]
     evidence += _identifier_evidence(question, versions, loader, evidence)
+    evidence += _table_evidence(context, loader, evidence)
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence)
     evidence = loader.with_tables(evidence)
@@ -207,6 +208,27 @@ def _holds_cells(sentence: str, cells: list[str]) -> bool:
     return True
 
 
+def _table_evidence(context, loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:
+    """Tables among the ranked hits past the chunks shown (a table's rows rank in a crowd, and
+    one of them is enough to bring the whole table to the row look-up)."""
+    seen = {e.key for e in evidence}
+    tables = {tuple(loader.rows[e.key].block_ids[:1]) for e in evidence if e.kind in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW)}
+    out = []
+    for hit in context.hits:
+        chunk = hit.chunk
+        if chunk.pk in seen or chunk.kind not in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW):
+            continue
+        key = tuple(chunk.block_ids[:1])
+        if key in tables:
+            continue
+        tables.add(key)
+        seen.add(chunk.pk)
+        out.append(loader.evidence(chunk, role="row", similarity=hit.similarity))
+        if len(out) == 3:
+            break
+    return out
+
+
 def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:
     """Chunks holding each identifier the question names, table rows first."""
     seen = {e.key for e in evidence}
@@ -223,15 +245,15 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
                        ranked: int) -> list[Evidence]:
     """The chunks that hold the most of the question's key terms (any word form), when no
     ranked chunk holds them all: the search ranks by nearness, this looks for the words."""
-    from policypal.answering.coverage import question_terms, unit_stems, carried_by
+    from policypal.answering.coverage import ANSWERED_SHARE, carried_by, question_terms, unit_stems
 
     terms = question_terms(question)
     if len(terms) < 2:
         return []
     units = [unit_stems([e.text, e.breadcrumb]) for e in evidence]
     best = max((len(carried_by(terms, stems)) for stems in units), default=0)
-    if best == len(terms):
-        return []
+    if best >= ANSWERED_SHARE * len(terms):
+        return []  # a ranked chunk holds enough of them already
     need = max(best + 1, -(-2 * len(terms) // 3))
     groups = [[t.word] for t in terms]  # the question's own words: synonyms would find chunks by accident
     found = lookup.chunks_carrying(versions=versions, groups=groups, min_groups=need, query_vector=vector,
@@ -251,18 +273,25 @@ _TITLE_TERM = re.compile(r"(?<![\w-])([A-Z][a-z]+(?:-[A-Z][a-z]+)*(?:\s+[A-Z][a-
 _ARTICLE = re.compile(r"^(?:The|A|An|Each|Every|Any|All|No|This|That|These|Those|For|In|On|If|When|Only)\s+")
 
 
-def _capitalised_terms(evidence: list[Evidence]) -> list[str]:
+def _capitalised_terms(evidence: list[Evidence], loader: EvidenceLoader) -> list[tuple[str, list[int]]]:
     """Capitalised terms the ranked evidence uses, written as policies write a defined term:
     two to four capitalised words or a hyphenated one ("Restricted System", "Third-Party
-    User"), a leading article left out."""
-    out: dict[str, None] = {}
+    User"), a leading article left out; each with the versions whose evidence uses it."""
+    out: dict[str, list[int]] = {}
     for e in evidence:
         if e.rank > 0:
             for m in _TITLE_TERM.finditer(e.text):
                 term = _ARTICLE.sub("", m.group(1))
                 if " " in term or "-" in term:
-                    out.setdefault(term, None)
-    return list(out)
+                    version = loader.rows[e.key].version_id
+                    if version not in out.setdefault(term, []):
+                        out[term].append(version)
+    return list(out.items())
+
+
+def _versions_of(evidence: list[Evidence], loader: EvidenceLoader, term: str) -> list[int]:
+    """The versions of the evidence that defines or uses the term."""
+    return list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if mentions(e.text, term)))
 
 
 def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, versions: list[int], vector,
@@ -276,15 +305,14 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     using the term are both brought in. A cited rule's "see 4.2" brings section 4.2."""
     have = {e.key for e in evidence}
     out: list[Evidence] = []
+    # a policy defines its terms in itself: every look-up stays in the versions of the evidence
     definitions = _definitions_in(evidence)
-    for term in _capitalised_terms(evidence)[:4]:
-        if term in definitions:
-            continue
-        for chunk in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=[], limit=4):
-            sentence = next((s for s in _sentences(chunk.text) if term in defined_terms(s)), None)
-            if sentence is not None:
-                definitions[term] = (chunk, sentence)
-                break
+    wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions}
+    for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
+        for sentence in _sentences(chunk.text):
+            for term in defined_terms(sentence):
+                if term in wanted and term not in definitions:
+                    definitions[term] = (chunk, sentence)
     asked = [t for t in key_terms(question) if not t.generic]
     about = [t for t, (_, sentence) in definitions.items() if _shared_terms(asked, sentence) >= 2]
     for term in about[:2]:
@@ -294,7 +322,8 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
             out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
         if any(mentions(e.text, term) and term not in defined_terms(e.text) for e in evidence):
             continue  # a ranked rule uses the term already
-        for use in lookup.chunks_using_phrase(versions=versions, phrase=term, query_vector=vector, exclude=list(have), limit=4):
+        home = [definitions[term][0].version_id] if definitions[term][0] is not None else _versions_of(evidence, loader, term)
+        for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector, exclude=list(have), limit=4):
             if term in defined_terms(use.text):
                 continue
             have.add(use.pk)

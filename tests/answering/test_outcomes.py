@@ -103,3 +103,29 @@ def test_a_referenced_section_is_cited_with_the_rule():
     assert answer.outcome == ANSWERED
     assert "balance of 30 days" in answer.text
     assert {e.key for e in answer.cited} == {20, 21}
+
+
+def test_an_unmentioned_noun_takes_its_compound_partner_with_it():
+    # the policies use "code" (expense codes) and "office", but never "dress": a dress code is not covered
+    units = [["Use expense code EX-101 for hotels booked for the office."]]
+    decision = decide("Is there a dress code for the office?", units, corpus_mentions={"dress": False})
+    assert decision.outcome == NOT_COVERED and decision.missing == ["dress code"]
+
+
+def test_a_verb_or_an_adjective_the_policies_never_use_does_not_make_a_question_uncovered():
+    units = [["The screen must lock after 5 minutes of inactivity."]]
+    decision = decide("How quickly must my screen lock?", units, corpus_mentions={"quick": False})
+    assert decision.outcome == ANSWERED
+    # a noun the policies never use does: the question is about something else
+    decision = decide("How quickly must my monitor lock?", units, corpus_mentions={"quick": False, "monitor": False})
+    assert decision.outcome != ANSWERED and decision.missing == ["monitor lock"]
+
+
+def test_scene_setting_sentences_weigh_half():
+    units = [["A leaver's account is disabled within 1 working day of their last day."]]
+    question = "My contract finished today. When will my account be switched off?"
+    # the question itself (account, switched off) is carried; the scene (contract, finished)
+    # weighs half: 2 of 3, where counted in full it would be 2 of 4
+    decision = decide(question, units)
+    assert decision.outcome == ANSWERED and decision.asks[0].context == {"contract", "finish"}
+    assert decide("When will the contractor's project account be archived?", units).outcome == NOT_COVERED

@@ -36,6 +36,8 @@ def test_a_code_is_matched_exactly_not_by_its_neighbours():
     assert labels("b1 rate in europe", BANDS) == ("label", ["B1"], "")  # not B11..B19
     assert labels("B12 London subsistence?", BANDS) == ("label", ["B12"], "")
     assert labels("I'm in band 11, what do I get?", BANDS) == ("label", ["B11"], "")  # the column's noun and a number
+    assert labels("I'm a 14, travelling to Europe. What daily rate applies?", BANDS)[1] == ["B14"]  # one bare number
+    assert labels("What is the daily rate for 3 nights in Europe?", BANDS) is None  # a number with a unit is not a band
 
 
 def test_a_code_the_table_lacks_is_absent():
@@ -86,3 +88,73 @@ def test_an_absent_label_is_said_to_be_absent_with_the_range_and_the_table_cited
     assert "covers bands B1 to B20; it has no row for B25" in answer.text
     assert [e.key for e in answer.cited] == [1]
     assert "88.25" not in answer.text
+
+
+HOTELS = TableData(
+    "Table 2: Hotel nightly caps by country (GBP per night)",
+    ("Country", "Capital city", "Other cities"),
+    tuple(TableRow(cells) for cells in [
+        ("United Kingdom", "185", "118"), ("Ireland", "174", "126"), ("Germany", "164", "131"), ("France", "193", "137"),
+    ]),
+)
+REGIONS = TableData(
+    "Table 1: Daily rates by band",
+    ("Band", "UK and Ireland", "Europe", "Rest of world"),
+    tuple(TableRow((f"B{i}", f"{10 + i}.10", f"{20 + i}.20", f"{30 + i}.30")) for i in range(1, 6)),
+)
+APPROVALS = TableData(
+    "Table 3: Refund approval limits",
+    ("Refund amount", "Approver"),
+    tuple(TableRow(cells) for cells in [
+        ("Up to USD 500.00", "Support team lead"), ("USD 500.01 to USD 5,000.00", "Billing manager"),
+        ("Above USD 5,000.00", "Finance Controller"),
+    ]),
+)
+RAISES = TableData(
+    "Table 4: Approval of pay decisions",
+    ("Decision", "Approver"),
+    tuple(TableRow(cells) for cells in [
+        ("Salary increase of up to 5%", "Second-line manager"), ("Salary increase above 5% and up to 10%", "Unit head"),
+        ("Salary increase above 10%", "CHRO"), ("Spot award of up to INR 25,000", "Own manager"),
+    ]),
+)
+CODES = TableData(
+    "Table 5: Expense codes",
+    ("Code", "Description"),
+    tuple(TableRow(cells) for cells in [("EX-101", "Hotel"), ("EX-104", "Rail tickets"), ("EX-105", "Taxis and ride hailing")]),
+)
+
+
+def test_a_city_picks_its_countrys_row_and_its_kind_of_city_column():
+    match = match_table("How much can I spend per night on a hotel in Lyon?", HOTELS)
+    assert [r.cells[0] for r in match.rows] == ["France"] and match.columns == (2,)  # not a capital: other cities
+    match = match_table("Hotel cap in Paris?", HOTELS)
+    assert [r.cells[0] for r in match.rows] == ["France"] and match.columns == (1,)
+    # where the asker is based is not where they are going
+    match = match_table("I'm based in London. What's my hotel cap in Munich?", HOTELS)
+    assert [r.cells[0] for r in match.rows] == ["Germany"]
+
+
+def test_a_country_the_table_lacks_is_absent():
+    match = match_table("What's the hotel cap in Oslo?", HOTELS)
+    assert match.how == "absent" and match.asked == "Norway"
+
+
+def test_a_place_picks_the_column_of_its_country_then_its_region_then_the_rest_of_the_world():
+    assert match_table("B3 in Dublin", REGIONS).columns == (1,)  # "UK and Ireland" before "Europe"
+    assert match_table("B3 in Lisbon", REGIONS).columns == (2,)
+    assert match_table("B3 in Tokyo", REGIONS).columns == (3,)
+
+
+def test_an_amount_or_a_percentage_picks_the_span_that_holds_it():
+    assert labels("Who approves a refund of USD 2,000?", APPROVALS)[1] == ["USD 500.01 to USD 5,000.00"]
+    assert labels("Refund of 300 dollars: who signs off?", APPROVALS)[1] == ["Up to USD 500.00"]
+    assert labels("Who signs off a refund of $7,500?", APPROVALS)[1] == ["Above USD 5,000.00"]
+    assert labels("Who approves a raise of 8%?", RAISES)[1] == ["Salary increase above 5% and up to 10%"]
+    assert labels("Who approves a raise of 5 per cent?", RAISES)[1] == ["Salary increase of up to 5%"]
+
+
+def test_a_code_table_row_may_be_named_by_its_description():
+    assert labels("Which expense code do I use for rail tickets?", CODES)[1] == ["EX-104"]
+    assert labels("What is EX-105 for?", CODES)[1] == ["EX-105"]
+    assert labels("What is code EX-150 for?", CODES) == ("absent", [], "EX-150")
