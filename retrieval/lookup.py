@@ -88,18 +88,18 @@ DEFINING = ("means", "shall mean", "refers to", "is defined as", "has the meanin
 
 def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chunk]:
     """Block chunks that hold "<term> means" (or "refers to", "is defined as" ...) for any of
-    the terms, each looked for in its own versions, in one query."""
-    parts, params = [], []
-    for term, versions in terms.items():
-        query = " || ".join(["phraseto_tsquery('english', %s)"] * len(DEFINING))
-        parts.append(f"(c.version_id = ANY(%s::bigint[]) AND c.search_vector @@ ({query}))")
-        params += [versions, *(f"{term} {verb}" for verb in DEFINING)]
-    if not parts:
+    the terms, each looked for in its own versions, in one query (one full-text match over the
+    versions of all the terms, then each chunk kept only for its own term's versions)."""
+    if not terms:
         return []
+    phrases = [f"{term} {verb}" for term in terms for verb in DEFINING]
+    versions = sorted({v for vs in terms.values() for v in vs})
+    query = " || ".join(["phraseto_tsquery('english', %s)"] * len(phrases))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.level = 'block' AND ({' OR '.join(parts)}) ORDER BY c.ordinal LIMIT %s",
-            [*params, limit],
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
+            "AND c.version_id = ANY(%s::bigint[]) AND c.level = 'block' ORDER BY c.ordinal LIMIT %s",
+            [*phrases, versions, limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
@@ -175,30 +175,26 @@ class WordVectors:
 word_vectors = WordVectors()
 
 
-def chunks_carrying(*, versions: list[int], groups: list[list[str]], min_groups: int, query_vector,
-                    exclude: list[int], limit: int = 2, scan: int = 200) -> list[tuple[Chunk, float]]:
-    """Searchable block chunks holding at least `min_groups` of the term groups (a group: a
-    word and its synonyms), the most groups first, then the nearest to the question. The
-    full-text candidates are capped at `scan` rows so a common word cannot make it slow."""
-    if not versions or not groups:
+def chunks_carrying(*, versions: list[int], words: list[str], min_words: int, query_vector,
+                    exclude: list[int], limit: int = 2, scan: int = 300) -> list[tuple[Chunk, float]]:
+    """Searchable block chunks of these versions holding at least `min_words` of the words (any
+    word form), the most words first, then the nearest to the question; with their cosine.
+    At most `scan` matching chunks are weighed, so a common word cannot make it slow."""
+    if not versions or not words:
         return []
-    group_sql = "(SELECT string_agg('(' || phraseto_tsquery('english', w)::text || ')', ' | ')::tsquery FROM unnest(%s::text[]) w WHERE phraseto_tsquery('english', w)::text <> '')"
-    params: list = []
-    matched = []
-    for group in groups:
-        matched.append(f"(c.search_vector @@ {group_sql})::int")
-        params.append(group)
-    any_sql = " || ".join([group_sql] * len(groups))
-    params_any = list(groups)
+    queries = [f"phraseto_tsquery('english', %(w{i})s)" for i in range(len(words))]
+    carried = " + ".join(f"(c.search_vector @@ {q})::int" for q in queries)
     sql = (
-        "SELECT id, 1 - (embedding <=> %s::vector) FROM (SELECT c.id, c.embedding, " + " + ".join(matched) + " AS carried "
-        f"FROM (SELECT * FROM retrieval_chunk c WHERE c.search_vector @@ ({any_sql}) AND c.version_id + 0 = ANY(%s::bigint[]) "
-        "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) LIMIT %s) c) m "
-        "WHERE carried >= %s ORDER BY carried DESC, embedding <=> %s::vector LIMIT %s"
+        f"SELECT id, sim FROM (SELECT c.id, 1 - (c.embedding <=> %(qvec)s::vector) AS sim, {carried} AS carried "
+        f"FROM retrieval_chunk c WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.level = 'block' "
+        f"AND c.search_vector @@ ({' || '.join(queries)}) AND NOT (c.id = ANY(%(exclude)s::bigint[])) LIMIT %(scan)s) m "
+        "WHERE carried >= %(min)s ORDER BY carried DESC, sim DESC LIMIT %(limit)s"
     )
+    params = {f"w{i}": w for i, w in enumerate(words)}
+    params.update(qvec=vector_literal(query_vector), versions=versions, exclude=exclude or [0], scan=scan,
+                  min=min_words, limit=limit)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [vector_literal(query_vector)] + params + params_any
-                       + [versions, exclude or [0], scan, min_groups, vector_literal(query_vector), limit])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     found = chunks_with_sources().in_bulk([r[0] for r in rows])
     return [(found[i], float(sim)) for i, sim in rows if i in found]

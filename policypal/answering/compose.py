@@ -70,8 +70,7 @@ def compose_answer(
         return Answer(NOT_COVERED_TEXT, NOT_COVERED)
 
     # 1. rows named exactly (in a table the question is about)
-    matches = [m for m in _row_matches(question, ranked + fetched)
-               if _about_table(question, m, _table_evidence(m.table, ranked + fetched), corpus_mentions or {})]
+    matches = _row_matches(question, ranked + fetched, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
     if absent and not found and _absent_is_the_question(absent[0], ranked):
@@ -126,43 +125,46 @@ def _table_id(table: TableData) -> tuple:
     return (table.caption, table.headers, len(table.rows), table.rows[0].cells if table.rows else ())
 
 
-def _row_matches(question: str, evidence: list[Evidence]) -> list[RowMatch]:
-    seen, out = set(), []
+def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mapping[str, bool]) -> list[RowMatch]:
+    """The rows the question names in the tables it is most about (two at most); else the
+    first absent label."""
+    seen, scored = set(), []
     for e in evidence:
         if e.table is None or _table_id(e.table) in seen:
             continue
         seen.add(_table_id(e.table))
         match = match_table(question, e.table)
-        if match is not None:
-            out.append(match)
-    found = [m for m in out if m.how != "absent"]
-    return found[:2] if found else out[:1]
+        if match is None:
+            continue
+        score = _about_table(question, match, _table_evidence(e.table, evidence), corpus_mentions)
+        if score >= 0.5:
+            scored.append((score, match))
+    found = [(score, m) for score, m in scored if m.how != "absent"]
+    if found:
+        best = max(score for score, _ in found)
+        return [m for score, m in found if score == best][:2]
+    return [m for _, m in scored[:1]]
 
 
-def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool]) -> bool:
-    """Whether the question is about this table, not only naming one of its labels ("the salary
-    band of an L5" names L5, which a table of meal allowances also has): at least half of the
-    question's other key terms that the policies use are in the table's caption, headers,
-    breadcrumb or named rows."""
-    from .coverage import question_terms
-    from .terms import equivalents
+def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool]) -> float:
+    """How much the question is about this table, not only naming one of its labels ("the
+    salary band of an L5" names L5, which a table of meal allowances also has): the best share,
+    over the question's clauses, of its other key terms (those the policies use) held by the
+    table's caption, headers or breadcrumb; 1 when the clauses name nothing but the row."""
+    from .coverage import carried_by, clauses, question_terms
 
-    label_words = {s for r in match.rows for s in stems_of(" ".join(r.cells[:1]))} | stems_of(match.asked)
-    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb,
-                                     *(" ".join(r.cells) for r in match.rows)]))
-    from .coverage import carried_by, clauses
-
-    for ask in clauses(question):
-        terms = [t for t in question_terms(ask) if t.stem not in label_words and corpus_mentions.get(t.stem, True)]
+    # the named rows' own words (and their synonyms) name the row, they do not say what the table is about
+    row_words = stems_of(" ".join(" ".join(r.cells) for r in match.rows) + " " + match.asked)
+    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb]))
+    best, any_terms = 0.0, False
+    for clause in clauses(question):
+        terms = [t for t in question_terms(clause)
+                 if not carried_by([t], row_words) and corpus_mentions.get(t.stem, True)]
         if not terms:
             continue
-        held = sum(1 for t in terms if carried_by([t], table_stems))
-        if held / len(terms) >= 0.5:
-            return True
-    return not any(
-        t for ask in clauses(question) for t in question_terms(ask)
-        if t.stem not in label_words and corpus_mentions.get(t.stem, True)
-    )
+        any_terms = True
+        best = max(best, sum(1 for t in terms if carried_by([t], table_stems)) / len(terms))
+    return best if any_terms else 1.0
 
 
 def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:

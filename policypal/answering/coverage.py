@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
 from .places import places_in
-from .terms import Term, can_name_a_thing, equivalents, key_terms, stem, stems_of, words
+from .terms import GENERIC_WORDS, STOP_WORDS, Term, can_name_a_thing, equivalents, key_terms, stem, stems_of, words
 
 # Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
 # on word pairs, not on questions: vacation/holiday 0.64, laptop/computer 0.71, hotel/
@@ -185,7 +185,9 @@ def decide(
     """
     corpus_mentions = corpus_mentions or {}
     units = [unit_stems(texts) for texts in unit_texts]
-    unit_words = [{w for text in texts for w in words(text)} for texts in unit_texts]
+    # content words only: the vector check compares a question word with words that can name something
+    unit_words = [{w for text in texts for w in words(text) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+                  for texts in unit_texts]
     every_word = set().union(*unit_words) if unit_words else set()
     extra = carried_anyway or set()
     asks = []
@@ -207,9 +209,6 @@ def decide(
         for term in ask.terms:
             if term.stem in best_carried or term.stem in extra:
                 continue
-            if related is not None and best is not None and _related(related, related_cache, term.word, unit_words[best]):
-                ask.carried.add(term.stem)  # a synonym in the unit that carries the ask
-                continue
             if any(_carries(term, s) for s in units) or corpus_mentions.get(term.stem, True):
                 continue
             if not can_name_a_thing(term.word) or term.stem in place_stems:
@@ -221,6 +220,12 @@ def decide(
                     ask.carried.add(term.stem)
                     continue
             ask.unmentioned.append(term)
+        if not ask.covered and related is not None and best is not None:
+            # a synonym in the unit that carries the ask (word vectors: only when it decides)
+            for term in ask.terms:
+                if term.stem not in ask.carried and term not in ask.unmentioned and \
+                        _related(related, related_cache, term.word, unit_words[best]):
+                    ask.carried.add(term.stem)
         ask.carried -= _compound_partners(ask.text, ask.unmentioned)
         asks.append(ask)
     covered = [a for a in asks if a.covered]

@@ -33,7 +33,8 @@ STOP_WORDS = frozenset(
     anything something someone anyone everyone thing things way much many lot lots like want wants
     wanted tell know onto upon within without towards toward across ahead far back away soon later
     earlier whole entire full fully really quite rather almost already yet even though although
-    instead else otherwise ago anyway somehow maybe perhaps probably definitely still around
+    instead else otherwise ago anyway somehow maybe perhaps probably definitely still around another
+    others whose whatever whenever wherever whichever everything nothing
     """.split()
 )
 
@@ -47,8 +48,8 @@ GENERIC_WORDS = frozenset(
     guidance guideline guidelines procedure process right rights option options exactly actually
     currently current today now still ever always new old yes whether kind type types sort long
     often usually normally work working job role organisation organization someone case situation
-    question questions answer covered cover covers cost costs amount much number total maximum
-    minimum limit limits rate rates year years month months week weeks day days time times hour hours
+    question questions answer covered cover covers cost costs amount much number total maximum max
+    min minimum limit limits rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go going come use used using put
     """.split()
@@ -103,16 +104,18 @@ def key_terms(text: str) -> list[Term]:
 _GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)
 
 
-def stems_of(text: str) -> set[str]:
+@lru_cache(maxsize=20_000)
+def stems_of(text: str) -> frozenset[str]:
     """Every stem of the text, with the stems of the lexicon's phrases it contains joined
-    ("carry forward" also counts as the phrase 'carry_forward')."""
+    ("carry forward" also counts as the phrase 'carry_forward'). Cached: chunk texts recur
+    from question to question."""
     tokens = [stem(w) for w in words(text)]
     out = set(tokens)
     joined = " " + " ".join(tokens) + " "
     for phrase, key in _PHRASE_KEYS.items():
         if f" {phrase} " in joined:
             out.add(key)
-    return out
+    return frozenset(out)
 
 
 def _has_digit(word: str) -> bool:

@@ -233,7 +233,8 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     """Chunks holding each identifier the question names, table rows first."""
     seen = {e.key for e in evidence}
     out = []
-    for identifier in identifiers(question)[:4]:
+    codes = [i for i in identifiers(question) if any(ch.isalpha() for ch in i)]  # "B14", "EX-101"; not "2"
+    for identifier in codes[:4]:
         for chunk in lookup.chunks_with_identifiers(versions=versions, identifiers=[identifier], limit=3):
             if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
                 seen.add(chunk.pk)
@@ -255,8 +256,10 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
     if best >= ANSWERED_SHARE * len(terms):
         return []  # a ranked chunk holds enough of them already
     need = max(best + 1, -(-2 * len(terms) // 3))
-    groups = [[t.word] for t in terms]  # the question's own words: synonyms would find chunks by accident
-    found = lookup.chunks_carrying(versions=versions, groups=groups, min_groups=need, query_vector=vector,
+    words = [t.word for t in terms]  # the question's own words: synonyms would find chunks by accident
+    # within the policies the search found: the section it missed, not another policy's words
+    found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0))
+    found = lookup.chunks_carrying(versions=found_versions, words=words, min_words=need, query_vector=vector,
                                    exclude=[e.key for e in evidence], limit=2)
     return [loader.evidence(chunk, rank=ranked + n, similarity=similarity, role=ROLE_CARRIES)
             for n, (chunk, similarity) in enumerate(found, start=1)]
@@ -307,7 +310,9 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     out: list[Evidence] = []
     # a policy defines its terms in itself: every look-up stays in the versions of the evidence
     definitions = _definitions_in(evidence)
-    wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions}
+    # a rule ranked without its definition: looked up only when the evidence does not answer yet
+    wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions} \
+        if answer.outcome != "answered" else {}
     for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
         for sentence in _sentences(chunk.text):
             for term in defined_terms(sentence):
