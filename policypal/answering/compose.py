@@ -24,13 +24,13 @@ from dataclasses import dataclass, replace
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
-from .coverage import Decision, Related, decide
+from .coverage import Decision, Related, carried_by, decide
 from .definitions import defined_terms, mentions
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .rows import RowMatch, absent_name, match_table, row_sentence_text, table_range_text
-from .terms import stems_of, words
+from .terms import equivalents, key_terms, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -285,7 +285,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     best = max(c.score for c in candidates)
     ranked = sorted(candidates, key=lambda c: -c.score)
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
-    chosen += _about_terms(candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
+    chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in candidates:
         by_unit.setdefault(c.unit, []).append(c)
@@ -303,17 +303,19 @@ def _pairs_with(pool: list[Evidence], unit: int, allowed: set[int]) -> bool:
     return bool(defined_terms(e.text)) and any(pool[a].role in _FETCHED_RULES for a in allowed)
 
 
-def _about_terms(candidates: list[_Candidate], chosen: list[_Candidate], about: list[str]) -> list[_Candidate]:
+def _about_terms(question: str, candidates: list[_Candidate], chosen: list[_Candidate], about: list[str]) -> list[_Candidate]:
     """For each defined term the question is about: the best sentence of a rule that uses it,
     and the sentence that defines it (both are cited)."""
     out = []
     have = {id(c) for c in chosen}
     for term in about:
+        asked = [t for t in key_terms(question) if not t.generic and t.stem not in stems_of(term)]
         uses = [c for c in candidates if mentions(c.text, term) and term not in defined_terms(c.text)]
         definitions = [c for c in candidates if term in defined_terms(c.text)]
         for group in (uses, definitions):
             if group:
-                best = max(group, key=lambda c: c.score)
+                # every use holds the term: the one holding most of the question's own words
+                best = max(group, key=lambda c: (len(carried_by(asked, stems_of(c.text))), c.score))
                 if id(best) not in have:
                     have.add(id(best))
                     out.append(best)
@@ -371,13 +373,15 @@ def _score(question: str, candidates: list[_Candidate], relevance: list[float]) 
     sentence holds, each term weighted by how rare it is among the candidates: "L4" (in one
     row) counts for much more than "Mumbai" (in every row's header)."""
     terms = {s for s in stems_of(question) if s not in _STOP_STEMS}
+    said = {t: equivalents(t) for t in terms}  # a term is held by any of its synonyms
     candidate_terms = [stems_of(c.text) for c in candidates]
-    weights = {t: math.log(1 + len(candidates) / (1 + sum(t in ct for ct in candidate_terms))) for t in terms}
+    held = [{t for t in terms if said[t] & ct} for ct in candidate_terms]
+    weights = {t: math.log(1 + len(candidates) / (1 + sum(t in h for h in held))) for t in terms}
     total = sum(weights.values())
-    for c, present in zip(candidates, candidate_terms):
+    for c, present in zip(candidates, held):
         rank_bonus = 0.03 / (1 + c.unit)
         c.similarity = relevance[c.unit]
-        c.shared = sum(weights[t] for t in terms & present) / total if total else 0.0
+        c.shared = sum(weights[t] for t in present) / total if total else 0.0
         c.score = c.similarity + rank_bonus + LEXICAL_WEIGHT * c.shared
 
 

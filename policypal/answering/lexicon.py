@@ -80,6 +80,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"vpn", "virtual private network", "remote access"},
     {"lost", "stolen", "missing", "theft"},
     {"email", "e-mail", "mail"},
+    {"folder", "file store", "file share", "shared drive", "directory"},
     {"usb", "removable media", "memory stick", "flash drive", "usb stick"},
     {"software", "app", "application", "program", "tool"},
     {"install", "download"},

@@ -111,11 +111,15 @@ def stems_of(text: str) -> frozenset[str]:
     from question to question."""
     tokens = [stem(w) for w in words(text)]
     out = set(tokens)
-    joined = " " + " ".join(tokens) + " "
+    # phrases are found with pronouns left out: "logs me out" is "log out", "carry it over" "carry over"
+    joined = " " + " ".join(t for t in tokens if t not in _PRONOUNS) + " "
     for phrase, key in _PHRASE_KEYS.items():
         if f" {phrase} " in joined:
             out.add(key)
     return frozenset(out)
+
+
+_PRONOUNS = frozenset("me it them him her us you my your our their his its this that".split())
 
 
 def _has_digit(word: str) -> bool:

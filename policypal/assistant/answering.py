@@ -314,10 +314,9 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions} \
         if answer.outcome != "answered" else {}
     for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
-        for sentence in _sentences(chunk.text):
-            for term in defined_terms(sentence):
-                if term in wanted and term not in definitions:
-                    definitions[term] = (chunk, sentence)
+        for term, paragraph in _definition_paragraphs(chunk.text):
+            if term in wanted and term not in definitions:
+                definitions[term] = (chunk, paragraph)
     asked = [t for t in key_terms(question) if not t.generic]
     about = [t for t, (_, sentence) in definitions.items() if _shared_terms(asked, sentence) >= 2]
     for term in about[:2]:
@@ -325,8 +324,6 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         if chunk is not None and chunk.pk not in have:
             have.add(chunk.pk)
             out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
-        if any(mentions(e.text, term) and term not in defined_terms(e.text) for e in evidence):
-            continue  # a ranked rule uses the term already
         home = [definitions[term][0].version_id] if definitions[term][0] is not None else _versions_of(evidence, loader, term)
         for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector, exclude=list(have), limit=4):
             if term in defined_terms(use.text):
@@ -356,12 +353,22 @@ def _shared_terms(terms, sentence: str) -> int:
 
 
 def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:
-    """term -> (None, defining sentence) for the terms the evidence defines (already loaded)."""
+    """term -> (None, its definition) for the terms the evidence defines (already loaded); a
+    definition is the paragraph whose first sentence defines the term (what follows in the
+    paragraph belongs to it: "Database superusers ... are all Privileged Accounts.")."""
     out: dict[str, tuple] = {}
     for e in evidence:
-        for sentence in _sentences(e.text):
-            for term in defined_terms(sentence):
-                out.setdefault(term, (None, sentence))
+        for term, paragraph in _definition_paragraphs(e.text):
+            out.setdefault(term, (None, paragraph))
+    return out
+
+
+def _definition_paragraphs(text: str) -> list[tuple[str, str]]:
+    out = []
+    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
+        sentences = split_sentences_quick(paragraph)
+        for term in defined_terms(sentences[0] if sentences else paragraph):
+            out.append((term, paragraph))
     return out
 
 
