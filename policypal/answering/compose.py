@@ -237,8 +237,8 @@ def _closest(ranked: list[Evidence]) -> list[Evidence]:
 
 def _not_mentioned_sentence(missing: list[str], cited: list[Evidence]) -> str:
     titles = list(dict.fromkeys(e.policy_title for e in cited if e.policy_title))
-    where = f"The cited {'policy' if len(titles) == 1 else 'policies'}" if titles else "The sources"
-    return f"{where} do{'es' if len(titles) == 1 else ''} not mention {_listing(missing)}."
+    del titles
+    return f"The cited sections do not mention {_listing(missing)}."
 
 
 def _listing(items: list[str]) -> str:

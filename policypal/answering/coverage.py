@@ -67,8 +67,8 @@ class Ask:
 
     @property
     def mostly(self) -> bool:
-        """More than half carried, the rest words the policies never use: partly answered."""
-        return not self.covered and self.share > 0.5
+        """At least half carried by one unit: partly answered (the rest is named)."""
+        return not self.covered and self.share >= 0.5
 
 
 @dataclass
@@ -240,7 +240,12 @@ def decide(
     for ask in asks:
         if ask.covered:
             continue
-        missing.extend(missing_phrases(ask.text, ask.unmentioned) if ask.unmentioned else [ask.text.strip(" ?.")])
+        if ask.unmentioned:
+            missing.extend(missing_phrases(ask.text, ask.unmentioned))
+        elif ask.mostly:  # the words the cited unit does not hold
+            missing.extend(missing_phrases(ask.text, [t for t in ask.terms if t.stem not in ask.carried]))
+        else:
+            missing.append(ask.text.strip(" ?."))
     return Decision(outcome, asks, list(dict.fromkeys(missing)))
 
 
