@@ -12,9 +12,15 @@ from django.utils import timezone
 
 
 def user_group_ids(user) -> list[int]:
+    """The user's group ids, read once per user object (one request, one command): the search
+    and the exact look-ups of one question filter by the same groups."""
     if user is None or not user.is_authenticated:
         return []
-    return list(user.groups.values_list("id", flat=True))
+    cached = getattr(user, "_policypal_group_ids", None)
+    if cached is None:
+        cached = list(user.groups.values_list("id", flat=True))
+        user._policypal_group_ids = cached
+    return list(cached)
 
 
 def sees_everything(user) -> bool:

@@ -132,9 +132,9 @@ def table_parts(tables: list[Chunk]) -> dict[tuple[int, str], tuple[list[Chunk],
     versions = sorted({v for v, _ in candidates})
     block_ids = sorted({b for _, b in candidates})
     chunks = list(
-        Chunk.objects.filter(version_id__in=versions, level=Chunk.Level.BLOCK, kind__in=[Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW],
-                             block_ids__overlap=block_ids)
-        .defer(*HEAVY_FIELDS).order_by("ordinal")
+        chunks_with_sources().filter(version_id__in=versions, level=Chunk.Level.BLOCK,
+                                     kind__in=[Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW], block_ids__overlap=block_ids)
+        .order_by("ordinal")
     )
     out: dict[tuple[int, str], tuple[list[Chunk], list[Chunk]]] = {}
     for chunk in chunks:

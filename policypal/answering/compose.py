@@ -186,16 +186,21 @@ def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:
 
 
 def _absent_answer(match: RowMatch, host: Evidence, ranked: list[Evidence]) -> Answer:
+    """"Table 1 “...” covers bands B1 to B20; it has no row for B25.", the whole table cited
+    (not one of its rows, which would read as an answer)."""
     label = _table_label(match.table)
     text = f"{label} covers {table_range_text(match.table)}; it has no row for {match.asked}. [1]"
-    return Answer(text, NOT_COVERED, cited=[host], missing=[match.asked], closest=_closest(ranked))
+    table = match.table
+    if table.key is not None and table.key != host.key:
+        host = replace(host, key=table.key, kind="table", text=host.text, rank=0, role="row")
+    return Answer(text, NOT_COVERED, cited=[host], missing=[match.asked])
 
 
 def _table_label(table: TableData) -> str:
     caption = table.caption.strip().rstrip(".:")
     m = re.match(r"^(Table\s+[\w.-]+)\s*[:.\-–]\s*(.+)$", caption)
     if m:
-        return f"{m.group(1)} ({m.group(2)})"
+        return f"{m.group(1)}, “{m.group(2)}”,"
     return f"The table “{caption}”" if caption else "The table"
 
 

@@ -40,6 +40,7 @@ class TableData:
     headers: tuple[str, ...]
     rows: tuple[TableRow, ...]
     label_columns: int = 1  # leading columns that name a row
+    key: int | None = None  # the chunk that shows the table (its first piece), to cite it whole
 
 
 @dataclass(frozen=True)

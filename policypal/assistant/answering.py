@@ -194,7 +194,7 @@ def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData
             unused.remove(sentence_chunk)
         rows.append(TableRow(tuple(cells), sentence_chunk.text if sentence_chunk else "",
                              sentence_chunk.pk if sentence_chunk else None))
-    return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows))
+    return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows), key=pieces[0].pk if pieces else None)
 
 
 def _holds_cells(sentence: str, cells: list[str]) -> bool:

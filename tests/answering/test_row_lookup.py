@@ -86,7 +86,7 @@ def test_an_absent_label_is_said_to_be_absent_with_the_range_and_the_table_cited
     answer = compose_answer("What is the daily subsistence rate for band B25 in Europe?", [_table_evidence(BANDS)])
     assert answer.outcome == NOT_COVERED
     assert "covers bands B1 to B20; it has no row for B25" in answer.text
-    assert [e.key for e in answer.cited] == [1]
+    assert [e.key for e in answer.cited] == [1]  # the table, not a row
     assert "88.25" not in answer.text
 
 

@@ -35,7 +35,7 @@ def test_a_band_the_table_lacks_is_said_to_be_absent_with_its_range(employee, sa
     assert answer.outcome == "not_covered"
     assert "bands B1 to B20" in answer.text and "no row for B25" in answer.text
     assert "63.10" not in answer.text and "56.30" not in answer.text
-    assert answer.citations and answer.citations[0].breadcrumb.endswith("Rates by band")  # the table, cited
+    assert [c.kind for c in answer.citations] == ["table"] and answer.citations[0].breadcrumb.endswith("Rates by band")
 
 
 def test_a_definition_is_followed_to_the_rule_that_uses_the_term(employee, sample_corpus):
