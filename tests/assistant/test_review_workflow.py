@@ -135,7 +135,7 @@ def test_list_rows_newest_first_with_asker_date_coverage_citations_and_verdict(c
     assert f'href="/review/answers/{meal_answer.pk}/"' in meal and MEAL_QUESTION in meal
     assert "Asha Employee" in meal and "employee</span>" in meal
     assert "1 Jun 2026" in meal
-    assert 'badge--covered">covered<' in meal
+    assert 'badge--covered">answered<' in meal
     assert f'<td class="num">{meal_answer.citations.count()}</td>' in meal
     assert 'badge--unreviewed">not reviewed<' in meal
 
