@@ -312,7 +312,7 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     definitions = _definitions_in(evidence)
     # a rule ranked without its definition: looked up only when the evidence does not answer yet
     wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions} \
-        if answer.outcome != "answered" else {}
+        if answer.outcome != "answered" or _uncarried_by_cited(question, answer) else {}
     for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
         for term, paragraph in _definition_paragraphs(chunk.text):
             if term in wanted and term not in definitions:
@@ -350,6 +350,16 @@ def _shared_terms(terms, sentence: str) -> int:
 
     held = stems_of(sentence)
     return sum(1 for t in terms if equivalents(t.stem) & held)
+
+
+def _uncarried_by_cited(question: str, answer) -> bool:
+    """Whether the cited evidence leaves some of the question's key terms out ("the payroll
+    system" when the rule says "a Restricted System"): a definition may be what links them."""
+    from policypal.answering.coverage import carried_by, question_terms, unit_stems
+
+    held = unit_stems([e.text for e in answer.cited] + [e.breadcrumb for e in answer.cited])
+    terms = question_terms(question)
+    return len(carried_by(terms, held)) < len(terms)
 
 
 def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:

@@ -52,3 +52,12 @@ def test_a_question_on_something_no_policy_mentions_is_not_covered(employee, sam
     assert answer.citations == []
     assert "pension" in answer.text
     assert 1 <= len(answer.closest) <= 3
+
+
+def test_a_rule_found_by_its_own_words_brings_the_definition_that_links_it_to_the_question(employee, sample_corpus):
+    """The question names the payroll system; the rule says "a Restricted System"; only the
+    definition says that payroll records make a Restricted System: both are cited."""
+    answer = ask(employee, "Do I need a hardware key to sign in to the payroll system?")
+    assert answer.outcome == "answered"
+    assert "must be confirmed with a hardware security key" in answer.text
+    assert any(c.breadcrumb.endswith("Definitions") for c in answer.citations)
