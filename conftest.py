@@ -2,6 +2,9 @@
 
 Tests use their own Celery queue and Redis database so they never disturb a running `make run`,
 and their own media folder.
+
+Django is set up here, at the end, rather than by pytest-django from pytest.ini: pytest-django
+reads the settings before it loads any conftest.py, which would be too late for the variables below.
 """
 import os
 import tempfile
@@ -10,9 +13,16 @@ os.environ.setdefault("CELERY_QUEUE", "policypal-test")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="policypal-test-media-"))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# Set, not defaulted: the tests run with DEBUG false, which needs a real-looking key (the development
+# default is refused); a local-memory cache, so that login lockouts and rate limits of parallel test
+# runs never meet (tests/conftest.py empties it before each test); plain HTTP for the test client.
+os.environ["SECRET_KEY"] = "policypal-tests-only-secret-key-not-used-anywhere-else-3f9a1c7e"
+os.environ["CACHE_URL"] = "locmemcache://"
+os.environ["POLICYPAL_PRODUCTION"] = "false"
 # Playwright's sync API keeps an event loop running in the test thread; Django's guard against
 # ORM calls from async code would then refuse the test's own (synchronous) database calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "policypal.settings")
 
 # Property tests: no per-example deadline (shared, noisy machines); CI runs a fixed sequence of
 # examples so that a red build always points at a reproducible case.
@@ -21,3 +31,7 @@ from hypothesis import settings as hypothesis_settings  # noqa: E402
 hypothesis_settings.register_profile("dev", deadline=None)
 hypothesis_settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+import django  # noqa: E402
+
+django.setup()  # pytest-django finds it set up (and blocks database access outside marked tests)

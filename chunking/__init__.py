@@ -6,7 +6,7 @@ imported on their own.
 """
 from .baseline import chunk_fixed_size
 from .chunker import chunk_document, document_sections
-from .config import ChunkConfig
+from .config import ChunkConfig, InputLimits
 from .lint import lint_chunk, lint_chunks
 from .model import (
     BLOCK_KINDS,
@@ -30,6 +30,7 @@ __all__ = [
     "ChunkConfig",
     "ChunkRecord",
     "Document",
+    "InputLimits",
     "Section",
     "Table",
     "TokenCounter",

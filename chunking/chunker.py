@@ -6,6 +6,13 @@ glue (rule + qualifier, introduction + list/table, carried heading + body) ->
 greedy packing up to the target inside one section -> groups over the hard max
 split into sentences / list items / table rows / code lines -> records with the
 breadcrumb prefixed to embed_text -> lint warnings.
+
+The input limits of ``config.limits`` are applied first (``chunking.limits``): a
+document converted before a limit existed is refused (``ConversionError``) or has
+its long paragraphs split, as conversion would do now. A table too wide for its
+header and one row to fit the hard max is cut into column slices, label columns
+repeated, for its pieces and its row sentences alike. Time is linear in the
+length of the text, however long a paragraph is (see ``chunking.sentences``).
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from . import tables
 from .config import ChunkConfig
+from .limits import bound_document
 from .lint import lint_chunks
 from .model import Block, ChunkRecord, Document
 from .packing import (
@@ -43,6 +51,7 @@ def chunk_document(
 ) -> list[ChunkRecord]:
     """Chunk a document into linked document / section / block / table-row records."""
     run = _Run(config=config, counter=counter, hard_max=config.hard_max(counter.max_tokens))
+    document = bound_document(document, config.limits)
     _prefetch_counts(document, run)
     sections = document_sections(document, config=config, counter=counter)
     records = [_document_record(document, run)]
@@ -116,7 +125,26 @@ def embed_prefix(breadcrumb: tuple[str, ...], run: _Run) -> str:
         prefix = _prefix_text(trail, run)
         if run.counter.count(prefix) <= budget:
             return prefix
-    return "\n".join(p for p in (run.config.context_line(), breadcrumb[-1]) if p)
+    return _cut_heading_prefix(breadcrumb[-1], budget, run)
+
+
+def _cut_heading_prefix(heading: str, budget: int, run: _Run) -> str:
+    """The context line and the start of a heading too long for the budget alone (a paragraph
+    styled as a heading), cut after a space where there is one, ending in an ellipsis.
+    Binary search on the length: a few counts, whatever the heading's length."""
+
+    def prefix(length: int) -> str:
+        return _prefix_text((f"{heading[:length].rstrip()} {ELLIPSIS}".lstrip(),), run)
+
+    low, high = 0, len(heading)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if run.counter.count(prefix(middle)) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    space = heading.rfind(" ", 0, low + 1)
+    return prefix(space if space > low * 4 // 5 else low)
 
 
 def _prefix_text(trail: tuple[str, ...], run: _Run) -> str:
@@ -287,9 +315,8 @@ def _tables_ending_here(piece: _Piece, index: int, last_piece_of_table: dict[str
 
 
 def _row_records(block: Block, parent_id: str, section: Section, prefix: str, run: _Run) -> list[ChunkRecord]:
-    table = tables.normalised(block.table)  # type: ignore[arg-type]
     records = []
-    for _, sentence in tables.row_sentences(table):
+    for sentence in _row_sentences(block, prefix, run):
         tokens = run.counter.count(_embed(prefix, sentence))
         warnings = ()
         if tokens > run.hard_max:
@@ -301,6 +328,18 @@ def _row_records(block: Block, parent_id: str, section: Section, prefix: str, ru
             searchable=True, warnings=warnings, token_count=tokens,
         ))
     return records
+
+
+def _row_sentences(block: Block, prefix: str, run: _Run) -> list[str]:
+    """One sentence per body row; for a table cut into column slices, one per row and slice
+    (row by row), each naming the row by its labels."""
+    table = tables.normalised(block.table)  # type: ignore[arg-type]
+    fits_max = _fits(prefix, run, run.hard_max)
+    parts = tables.column_slices(table, lambda probe: fits_max([Item(tables.render_table(probe), "table", block)]))
+    if len(parts) == 1:
+        return [sentence for _, sentence in tables.row_sentences(table)]
+    keyed = [(row, n, sentence) for n, part in enumerate(parts) for row, sentence in tables.row_sentences(part)]
+    return [sentence for _, _, sentence in sorted(keyed, key=lambda k: k[:2])]
 
 
 def _oversize_warning(items: Sequence[Item], tokens: int, limit: int) -> tuple[str, ...]:

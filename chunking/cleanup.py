@@ -19,7 +19,9 @@ from chunking.model import Block, Document, Table
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None)
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-_HYPHEN_BREAK = re.compile(r"(\w+)[-\u2010\u2011]\s*\n\s*(\w+)")
+# From a word's start only, without backtracking: tried inside a long word, "\w+" made
+# this quadratic (10 s for one 40,000-letter word).
+_HYPHEN_BREAK = re.compile(r"(?<!\w)(\w++)[-\u2010\u2011]\s*\n\s*(\w+)")
 _HYPHENATED_WORD = re.compile(r"\b\w+-\w+\b")
 _WORD = re.compile(r"\w+")
 # Prefixes that keep their hyphen even when split at a line end ("self-service").

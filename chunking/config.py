@@ -5,6 +5,49 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 DEFAULT_TARGET_TOKENS = 180
+# The compression ratio of an archive member is checked once it has inflated this far.
+RATIO_CHECKED_FROM_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class InputLimits:
+    """What one uploaded file may hold; past a limit the file is refused with a
+    ``ConversionError`` (reason "too_large") naming the limit and the value found
+    (``chunking/limits.py`` checks them), except the paragraph limit, which splits.
+
+    max_document_chars: characters of text in the converted document (every paragraph,
+        heading, list item, table cell and caption).
+    max_paragraph_chars: a longer paragraph (or list item, or heading, which then becomes a
+        paragraph) is not refused: it is split at sentence ends, else between words, else
+        anywhere, into pieces of at most this many characters.
+    max_cell_chars: characters in one table cell (and in a table caption).
+    max_table_columns: columns of one table. Below it, a table too wide for one chunk is
+        split by columns (the chunker's job, bounded by the model's token limit).
+    max_pdf_pages: pages of a PDF, checked before any page is read.
+    max_unpacked_bytes: bytes a DOCX, XLSX or PPTX (a ZIP archive) may inflate to, all
+        members together, counted while inflating (the sizes its header declares are not
+        trusted); also the largest Markdown, HTML or CSV file converted.
+    max_compression_ratio: inflated size over compressed size of one archive member, checked
+        once the member has inflated past ``RATIO_CHECKED_FROM_BYTES`` (small parts of
+        repetitive XML compress far better than 100 to 1 and are harmless).
+    """
+
+    max_document_chars: int = 2_000_000
+    max_paragraph_chars: int = 10_000
+    max_cell_chars: int = 10_000
+    max_table_columns: int = 200
+    max_pdf_pages: int = 1_000
+    max_unpacked_bytes: int = 200_000_000
+    max_compression_ratio: int = 200
+
+    def __post_init__(self) -> None:
+        _require_int("max_document_chars", self.max_document_chars, minimum=1_000)
+        _require_int("max_paragraph_chars", self.max_paragraph_chars, minimum=200)
+        _require_int("max_cell_chars", self.max_cell_chars, minimum=100)
+        _require_int("max_table_columns", self.max_table_columns, minimum=2)
+        _require_int("max_pdf_pages", self.max_pdf_pages, minimum=1)
+        _require_int("max_unpacked_bytes", self.max_unpacked_bytes, minimum=10_000)
+        _require_int("max_compression_ratio", self.max_compression_ratio, minimum=10)
 
 
 @dataclass(frozen=True)
@@ -21,6 +64,8 @@ class ChunkConfig:
         {"Document type": "Travel policy", "Effective from": "2024-04-01"}.
         Stored as a tuple of (label, value) pairs so the config stays hashable.
     breadcrumb_separator: joins breadcrumb parts in embed_text.
+    limits: the input limits; the chunker applies them too (a document converted before a
+        limit existed is refused or bounded the same way when it is chunked again).
     """
 
     target_tokens: int = DEFAULT_TARGET_TOKENS
@@ -30,6 +75,7 @@ class ChunkConfig:
     min_section_tokens: int = 8
     context: Mapping[str, str] | tuple[tuple[str, str], ...] = field(default=())
     breadcrumb_separator: str = " > "
+    limits: InputLimits = field(default_factory=InputLimits)
 
     def __post_init__(self) -> None:
         _require_int("target_tokens", self.target_tokens, minimum=16)
@@ -45,6 +91,8 @@ class ChunkConfig:
             raise ValueError("row_sentences must be a bool")
         if not isinstance(self.breadcrumb_separator, str) or not self.breadcrumb_separator.strip():
             raise ValueError("breadcrumb_separator must be a non-blank string")
+        if not isinstance(self.limits, InputLimits):
+            raise ValueError(f"limits must be an InputLimits, got {self.limits!r}")
         object.__setattr__(self, "context", _normalise_context(self.context))
 
     def hard_max(self, counter_max_tokens: int) -> int:

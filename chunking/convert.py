@@ -7,6 +7,12 @@ The format is detected from the content (``filetype`` plus a look inside ZIP
 containers); the extension only decides between the text formats (Markdown,
 HTML, CSV), which have no signature. Every failure is a ``ConversionError``
 whose message can be shown to the policy admin as is.
+
+Input limits (``InputLimits``, checked by ``chunking.limits``) come before the
+expensive parts: a DOCX, XLSX or PPTX is inflated and counted before Docling
+opens it, a text file's size and a PDF's page count are checked before it is
+read; the converted document is then checked (characters, table cells and
+columns) and its over-long paragraphs split.
 """
 from __future__ import annotations
 
@@ -17,8 +23,9 @@ from pathlib import Path
 
 import filetype
 
-from chunking import errors
-from chunking.cleanup import clean_document
+from chunking import errors, limits as input_limits
+from chunking.cleanup import clean_document, number_blocks
+from chunking.config import InputLimits
 from chunking.errors import ConversionError
 from chunking.model import Document
 
@@ -26,34 +33,63 @@ __all__ = ["convert_file", "ConversionError"]
 
 _OFFICE_PARTS = {"word/document.xml": "docx", "xl/workbook.xml": "xlsx", "ppt/presentation.xml": "pptx"}
 _BINARY_FORMATS = {"pdf", "docx", "xlsx", "pptx"}
+_ARCHIVE_FORMATS = {"docx", "xlsx", "pptx"}
 _TEXT_EXTENSIONS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".xhtml": "html", ".csv": "csv"}
 _EXTENSION_FORMATS = {**_TEXT_EXTENSIONS, ".pdf": "pdf", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx"}
 _LEGACY = {"doc": "legacy Word .doc", "xls": "legacy Excel .xls", "ppt": "legacy PowerPoint .ppt"}
 
 
-def convert_file(path: str | Path, *, pdf_artifacts_path: str | Path | None = None) -> Document:
+def convert_file(
+    path: str | Path,
+    *,
+    pdf_artifacts_path: str | Path | None = None,
+    limits: InputLimits | None = None,
+    display_name: str | None = None,
+) -> Document:
     """Convert one uploaded policy file into the canonical document tree.
 
     ``pdf_artifacts_path``: a directory holding Docling's layout models; when
     given, PDFs go through Docling's standard PDF pipeline, otherwise through
-    the model-free PDF path. Raises ``ConversionError`` (never returns an empty
-    document).
+    the model-free PDF path. ``limits``: the input limits (default
+    ``InputLimits()``). ``display_name``: the name the user uploaded, shown in
+    messages and used for a missing title; without it, messages about limits
+    name no file (the stored name has a random suffix) and the others use the
+    path's name. Raises ``ConversionError`` (never returns an empty document).
     """
     path = Path(path)
-    name = path.name
+    name = path.name if display_name is None else display_name
+    limit_name = display_name or ""
+    limits = InputLimits() if limits is None else limits
     if pdf_artifacts_path is not None and not Path(pdf_artifacts_path).is_dir():
         raise ValueError(f"pdf_artifacts_path {pdf_artifacts_path} is not a directory")
     data = path.read_bytes()
     if not data.strip():
         raise errors.empty(name)
     fmt = detect_format(data, name)
+    _check_before_reading(data, fmt, name, limits, limit_name)
     raw = _convert(data, name, fmt, pdf_artifacts_path)
+    title_path = Path(display_name) if display_name else path
     if fmt in ("xlsx", "csv") and not raw.title:  # a sheet name is a section, not the title
-        raw = replace(raw, title=_stem_title(path))
-    doc = clean_document(raw, fallback_title=_stem_title(path))
+        raw = replace(raw, title=_stem_title(title_path))
+    doc = clean_document(raw, fallback_title=_stem_title(title_path))
+    bounded = input_limits.bound_document(doc, limits, name=limit_name)
+    if bounded is not doc:  # paragraphs were split: number the blocks again
+        doc = replace(bounded, blocks=number_blocks(bounded.blocks))
     if not any(b.kind != "heading" for b in doc.blocks):
         raise errors.no_text(name)
     return doc
+
+
+def _check_before_reading(data: bytes, fmt: str, name: str, limits: InputLimits, limit_name: str) -> None:
+    """The limits that can be checked before the converter reads the file."""
+    if fmt in _ARCHIVE_FORMATS:
+        input_limits.check_archive(data, limits, name=limit_name, fmt=fmt, damaged_name=name)
+    elif fmt == "pdf":
+        from chunking import pdf_plain
+
+        input_limits.check_pages(pdf_plain.page_count(data, name), limits, name=limit_name)
+    else:
+        input_limits.check_text_size(len(data), limits, name=limit_name)
 
 
 def detect_format(data: bytes, name: str) -> str:

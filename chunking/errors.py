@@ -8,6 +8,7 @@ REASONS = (
     "encrypted",  # password-protected PDF
     "no_text_layer",  # scanned PDF: images, no text
     "no_text",  # converted, but nothing to index
+    "too_large",  # past one of the input limits (chunking.config.InputLimits)
 )
 
 
@@ -50,12 +51,21 @@ def empty(name: str) -> ConversionError:
     return ConversionError(f"{name}: the file is empty; upload the document again", reason="empty")
 
 
+def too_large(name: str, sentence: str) -> ConversionError:
+    """``sentence`` names the limit and the value found ("The document has 1,204 columns in
+    table 3; the limit is 200 columns."); ``name`` (may be empty) is the name the user uploaded."""
+    return ConversionError(_named(name, sentence), reason="too_large")
+
+
 def corrupt(name: str, fmt: str, detail: str = "") -> ConversionError:
     label = FORMAT_LABELS.get(fmt, fmt.upper())
     tail = f" ({detail})" if detail else ""
     return ConversionError(
-        f"{name}: the file is damaged or is not a valid {label} file and could not be read{tail}; "
-        f"open it, save it again as {label} and upload the new copy",
+        _named(
+            name,
+            f"The file is damaged or is not a valid {label} file and could not be read{tail}; "
+            f"open it, save it again as {label} and upload the new copy",
+        ),
         reason="corrupt",
     )
 
@@ -77,3 +87,8 @@ def no_text(name: str) -> ConversionError:
         f"{name}: the document contains no text that could be extracted; check that it is the right file",
         reason="no_text",
     )
+
+
+def _named(name: str, sentence: str) -> str:
+    """ "name: the sentence ..." or, without a name, the sentence as it is."""
+    return f"{name}: {sentence[:1].lower()}{sentence[1:]}" if name else sentence

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from . import tables
-from .model import Block
+from .model import Block, Table
 from .rules import is_lead_in, is_qualifier
 from .sentences import split_sentences
 
@@ -94,7 +94,7 @@ def explode(item: Item, fits_max: Fits) -> list[Item]:
     elif item.kind == "code":
         atoms = _code_atoms(item)
     elif item.kind == "table" and not fits_max([item]):
-        atoms = _row_atoms(item)
+        atoms = _row_atoms(item, fits_max)
     else:
         atoms = []
     if len(atoms) <= 1:
@@ -120,22 +120,32 @@ def _list_atoms(item: Item) -> list[Item]:
 
 
 def _code_atoms(item: Item) -> list[Item]:
-    lines: list[str] = []
+    lines: list[list[str]] = []  # a line with the blank lines after it (joined once: linear)
     for line in item.text.split("\n"):
         if lines and not line.strip():
-            lines[-1] += "\n" + line
+            lines[-1].append(line)
         else:
-            lines.append(line)
-    return [Item(line, "code", item.block, joiner="\n", whole=False) for line in lines]
+            lines.append([line])
+    return [Item("\n".join(group), "code", item.block, joiner="\n", whole=False) for group in lines]
 
 
-def _row_atoms(item: Item) -> list[Item]:
+def _row_atoms(item: Item, fits_max: Fits) -> list[Item]:
+    """One atom per body row, under the caption and header; a table too wide for one row
+    and its header to fit is first cut into column slices (label columns repeated), and
+    its atoms are the rows of the first slice, then of the next one."""
     table = tables.normalised(item.block.table)  # type: ignore[arg-type]
-    header = tables.render_header(table)
-    return [
-        Item(tables.render_row(table, row), "table", item.block, header=header, joiner="\n", whole=False)
-        for row in table.rows
-    ]
+
+    def fits(probe: Table) -> bool:
+        return fits_max([Item(tables.render_table(probe), "table", item.block)])
+
+    atoms = []
+    for part in tables.column_slices(table, fits):
+        header = tables.render_header(part)
+        atoms.extend(
+            Item(tables.render_row(part, row), "table", item.block, header=header, joiner="\n", whole=False)
+            for row in part.rows
+        )
+    return atoms
 
 
 def render(items: Sequence[Item]) -> str:
@@ -148,6 +158,7 @@ def render(items: Sequence[Item]) -> str:
             and previous.block.id == item.block.id
             and not previous.whole
             and not item.whole
+            and previous.header == item.header  # a table's column slices each show their header
         )
         if continues_block:
             out.append(item.joiner + item.text)

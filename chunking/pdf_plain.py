@@ -8,6 +8,10 @@ tables whose columns line up without vertical rules), ``pdf_headings`` and
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+import pypdfium2 as pdfium
+
 from chunking import errors
 from chunking.model import Document
 from chunking.pdf_layout import PdfPage, layout_blocks
@@ -20,7 +24,17 @@ def check_pdf(data: bytes, name: str) -> int:
     """Raise ``ConversionError`` for encrypted, damaged or text-less PDFs; else the page count."""
     document = open_pdf(data, name)
     try:
-        _require_text(document, name)
+        with _pages_read(name):
+            _require_text(document, name)
+        return len(document)
+    finally:
+        document.close()
+
+
+def page_count(data: bytes, name: str) -> int:
+    """The number of pages, without reading any (``ConversionError`` if the PDF cannot be opened)."""
+    document = open_pdf(data, name)
+    try:
         return len(document)
     finally:
         document.close()
@@ -30,12 +44,22 @@ def convert_pdf(data: bytes, *, name: str) -> Document:
     """Convert a PDF without layout models (blocks get their ids in clean-up)."""
     document = open_pdf(data, name)
     try:
-        _require_text(document, name)
-        pages = [_read(document, index) for index in range(len(document))]
+        with _pages_read(name):
+            _require_text(document, name)
+            pages = [_read(document, index) for index in range(len(document))]
         title, blocks = layout_blocks(pages)
         return Document(title=title, blocks=tuple(blocks), source_name=name, page_count=len(document))
     finally:
         document.close()
+
+
+@contextmanager
+def _pages_read(name: str):
+    """A page PDFium cannot load (a damaged page object) makes the file damaged, not a crash."""
+    try:
+        yield
+    except pdfium.PdfiumError as exc:
+        raise errors.corrupt(name, "pdf", "a page could not be read") from exc
 
 
 def _require_text(document, name: str) -> None:

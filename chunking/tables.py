@@ -166,3 +166,43 @@ def _pipe_cells(line: str) -> list[str]:
     inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
     cells = re.split(r"(?<!\\)\|", inner)
     return [" ".join(c.replace("\\|", "|").split()) for c in cells]
+
+
+def column_slices(table: Table, fits) -> list[Table]:
+    """A table too wide for one chunk, as narrower tables: each holds the label columns and
+    as many of the next columns as ``fits`` accepts, with one header row of joined column
+    names and the same caption. ``fits(probe)`` says whether a probe table (that header and
+    one row of the longest cell of each column) fits; ``[table]`` when the whole width fits.
+
+    Greedy from left to right: a column that does not fit even alone still gets a slice of
+    its own (its rows are then flagged as oversized, as a single long row is)."""
+    width = column_count(table)
+    labels = label_column_count(table)
+    names = column_names(table)
+    longest = [max((row[c] for row in table.rows if c < len(row)), key=len, default="") for c in range(width)]
+
+    def probe(columns: list[int]) -> Table:
+        keep = list(range(labels)) + columns
+        header = (tuple(names[c] for c in keep),) if table.header_rows else ()
+        return Table(header, (tuple(longest[c] for c in keep),), caption=table.caption, row_header_columns=labels)
+
+    values = list(range(labels, width))
+    if len(values) <= 1 or fits(probe(values)):
+        return [table]
+    groups: list[list[int]] = []
+    current: list[int] = []
+    for column in values:
+        if current and not fits(probe(current + [column])):
+            groups.append(current)
+            current = []
+        current.append(column)
+    groups.append(current)
+    return [_columns_of(table, list(range(labels)) + group, names, labels) for group in groups]
+
+
+def _columns_of(table: Table, keep: list[int], names: list[str], labels: int) -> Table:
+    width = column_count(table)
+    header = (tuple(names[c] for c in keep),) if table.header_rows else ()
+    padded = (_padded(row, width) for row in table.rows)
+    rows = tuple(tuple(cells[c] for c in keep) for cells in padded)
+    return Table(header, rows, caption=table.caption, row_header_columns=labels)

@@ -10,6 +10,9 @@ import os
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
+
+from policypal.security.keys import DEVELOPMENT_SECRET_KEY, secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,12 +26,69 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 VAR_DIR = Path(env("POLICYPAL_VAR_DIR", default=str(BASE_DIR / "var")))
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production-0123456789")
 DEBUG = env.bool("DEBUG", default=False)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment; else the one `make run` keeps in var/secret_key (so that
+    `manage.py` commands in another shell sign with the same key); else, with DEBUG only, the
+    development default. With DEBUG false a missing, default or placeholder key stops the start."""
+    key = env("SECRET_KEY", default="")
+    kept = VAR_DIR / "secret_key"
+    if not key and kept.is_file():
+        key = kept.read_text().strip()
+    if not key and DEBUG:
+        key = DEVELOPMENT_SECRET_KEY
+    problem = secret_key_problem(key)
+    if problem and not DEBUG:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY {problem} and DEBUG is false. Set the SECRET_KEY environment variable to a long "
+            "random value (python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set DEBUG=true "
+            "on a development machine. `make run` generates one in var/secret_key."
+        )
+    return key
+
+
+SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
+# --- HTTPS and browser hardening ---
+# POLICYPAL_PRODUCTION=true: the site is served over HTTPS (directly or by a reverse proxy), so
+# redirect plain HTTP to it, send cookies over HTTPS only and pin HTTPS with HSTS. It is a flag of
+# its own, not "DEBUG is false": `make run` serves plain http://127.0.0.1 with DEBUG false.
+PRODUCTION = env.bool("POLICYPAL_PRODUCTION", default=False)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("POLICYPAL_PRODUCTION is true but DEBUG is true: set DEBUG=false in production.")
+SECURE_SSL_REDIRECT = PRODUCTION
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600) if PRODUCTION else 0
+# These three cost nothing over plain HTTP, so they hold everywhere, production or not.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# TRUSTED_PROXIES = n: n reverse proxies in front of the app, each adding the address it saw to
+# X-Forwarded-For (the login lockouts count that address); the outermost terminates TLS and sets
+# X-Forwarded-Proto. 0 (the default): clients connect directly, and both headers are ignored.
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+if TRUSTED_PROXIES > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Scripts and styles only from our own static files: no inline <script>, no on* attributes, no
+# style="" (tests/security/test_content_security_policy.py scans templates/ for them).
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+])
+
 INSTALLED_APPS = [
+    "policypal.security",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -44,12 +104,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "policypal.security.middleware.ContentSecurityPolicyMiddleware",  # outermost: every response
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before any view or process_view (CSRF's reads the form) reads the body; after the user is known,
+    # so the 413 page shows the navigation.
+    "policypal.security.middleware.RequestSizeLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -125,12 +189,26 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "media/"
-FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-DATA_UPLOAD_MAX_MEMORY_SIZE = 50 * 1024 * 1024
-POLICY_UPLOAD_MAX_BYTES = env.int("POLICY_UPLOAD_MAX_BYTES", default=50 * 1024 * 1024)
+# Uploads: a request declaring more than REQUEST_MAX_BYTES is refused (413) before its body is read
+# (policypal.security.middleware); a file over FILE_UPLOAD_MAX_MEMORY_SIZE streams to a temporary file
+# and from there to MEDIA_ROOT, never whole in memory; the form fields and JSON bodies beside the files
+# may hold DATA_UPLOAD_MAX_MEMORY_SIZE (Django's default, far above a question's 2,000 characters).
+POLICY_UPLOAD_MAX_BYTES = env.int("POLICY_UPLOAD_MAX_BYTES", default=50 * 1024 * 1024)  # one file
+REQUEST_MAX_BYTES = env.int("REQUEST_MAX_BYTES", default=POLICY_UPLOAD_MAX_BYTES + 1024 * 1024)  # + the form
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # 2.5 MB
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2621440
 
 # --- Celery (Redis broker) ---
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/0")
+
+# --- Cache: the login lockouts and question rate limits count here, shared by every web process ---
+CACHES = {"default": {**env.cache_url("CACHE_URL", default=REDIS_URL), "KEY_PREFIX": "policypal"}}
+
+# --- Throttling (policypal/security/services.py) ---
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)  # failed sign-ins on one account ...
+LOGIN_FAILURE_LIMIT_PER_IP = env.int("LOGIN_FAILURE_LIMIT_PER_IP", default=20)  # ... or from one address
+LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)  # within this time lock it this long
+ASK_LIMIT_PER_MINUTE = env.int("ASK_LIMIT_PER_MINUTE", default=30)  # questions per user (page, stream, API); 0: none
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -138,6 +216,11 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Ingestion guards: each file is converted in a child process with this memory cap (0: none) and
+# killed past this time; a running step whose heartbeat is older than this is shown as stopped.
+CONVERT_MEMORY_LIMIT_MB = env.int("CONVERT_MEMORY_LIMIT_MB", default=2048)
+CONVERT_TIMEOUT_SECONDS = env.int("CONVERT_TIMEOUT_SECONDS", default=600)
+INGEST_HEARTBEAT_STALE_SECONDS = env.int("INGEST_HEARTBEAT_STALE_SECONDS", default=60)
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=3600)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=3300)
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="policypal")
@@ -158,6 +241,15 @@ EMBEDDING_BATCH_SIZE = env.int("EMBEDDING_BATCH_SIZE", default=32)
 CHUNK_TARGET_TOKENS = env.int("CHUNK_TARGET_TOKENS", default=180)
 CHUNK_OVERLAP_BLOCKS = env.int("CHUNK_OVERLAP_BLOCKS", default=0)
 PDF_ARTIFACTS_PATH = env("PDF_ARTIFACTS_PATH", default="") or None
+# Input limits (chunking.config.InputLimits, checked in chunking/limits.py): past one, a file is
+# refused with a message naming the limit and the value found; a longer paragraph is split instead.
+INPUT_MAX_DOCUMENT_CHARS = env.int("INPUT_MAX_DOCUMENT_CHARS", default=2_000_000)
+INPUT_MAX_PARAGRAPH_CHARS = env.int("INPUT_MAX_PARAGRAPH_CHARS", default=10_000)
+INPUT_MAX_CELL_CHARS = env.int("INPUT_MAX_CELL_CHARS", default=10_000)
+INPUT_MAX_TABLE_COLUMNS = env.int("INPUT_MAX_TABLE_COLUMNS", default=200)
+INPUT_MAX_PDF_PAGES = env.int("INPUT_MAX_PDF_PAGES", default=1_000)
+INPUT_MAX_UNPACKED_MB = env.int("INPUT_MAX_UNPACKED_MB", default=200)  # DOCX/XLSX/PPTX inflated; text files
+INPUT_MAX_COMPRESSION_RATIO = env.int("INPUT_MAX_COMPRESSION_RATIO", default=200)  # one archive member
 SEARCH_CANDIDATES = env.int("SEARCH_CANDIDATES", default=40)
 HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.957 under a 10 % filter at 100k (bench/hnsw_recall.py)
 

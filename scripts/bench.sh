@@ -17,6 +17,7 @@ source "$(dirname "$0")/setup.sh"
 trap 'stop_started' EXIT
 
 ensure_venv
+ensure_secret_key
 ensure_redis  # the memory benchmark runs a real Celery worker
 mkdir -p var/bench
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1

@@ -9,6 +9,7 @@ trap 'echo; log "Stopping"; stop_started; exit 0' INT TERM
 trap 'stop_started' EXIT
 
 ensure_venv
+ensure_secret_key
 ensure_redis
 ensure_database
 log "Applying database migrations"

@@ -90,6 +90,22 @@ ensure_database() {
   fi
 }
 
+ensure_secret_key() {
+  # With DEBUG false (the default) the app refuses to start without a real SECRET_KEY. Unless one is
+  # given, generate a random key once, keep it in var/secret_key (readable by this user only; the
+  # settings read it too, for manage.py commands run in another shell) and export it.
+  if [ -n "${SECRET_KEY:-}" ]; then return 0; fi
+  local file="${POLICYPAL_VAR_DIR:-$ROOT/var}/secret_key"
+  if [ ! -s "$file" ]; then
+    log "Generating a secret key in ${file#$ROOT/} (once)"
+    mkdir -p "$(dirname "$file")"
+    (umask 077 && python -c 'import secrets; print(secrets.token_urlsafe(50))' > "$file")
+  fi
+  chmod 600 "$file"
+  SECRET_KEY="$(cat "$file")"
+  export SECRET_KEY
+}
+
 stop_started() {
   for pid in "${STARTED_PIDS[@]:-}"; do
     [ -n "$pid" ] && kill "$pid" 2>/dev/null || true

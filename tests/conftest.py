@@ -15,6 +15,16 @@ REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "test-output"
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with no login failures and no questions counted (a local-memory cache,
+    see the root conftest.py)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture(scope="session")
 def sample_corpus(django_db_setup, django_db_blocker):
     """The shipped sample policies, ingested once per session by the real pipeline (in-process)

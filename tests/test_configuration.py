@@ -50,3 +50,26 @@ def test_docker_compose_services_and_environment_match_settings():
         unknown = names - read
         assert not unknown, f"{name} sets variables that settings never read: {unknown}"
         assert {"DATABASE_URL", "REDIS_URL", "SECRET_KEY"} <= names
+
+
+SECURITY_VARIABLES = (
+    "SECRET_KEY", "DEBUG", "POLICYPAL_PRODUCTION", "SECURE_HSTS_SECONDS", "TRUSTED_PROXIES", "CACHE_URL",
+    "LOGIN_FAILURE_LIMIT", "LOGIN_FAILURE_LIMIT_PER_IP", "LOGIN_LOCKOUT_SECONDS", "ASK_LIMIT_PER_MINUTE",
+    "POLICY_UPLOAD_MAX_BYTES", "REQUEST_MAX_BYTES",
+)
+
+
+def test_security_variables_are_read_and_documented():
+    read = _env_names_read_by_settings()
+    example = (REPO / ".env.example").read_text()
+    readme = (REPO / "README.md").read_text()
+    for name in SECURITY_VARIABLES:
+        assert name in read, name
+        assert f"# {name}=" in example, name
+        assert f"`{name}`" in readme, name
+
+
+def test_docker_compose_requires_a_secret_key():
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    for name in ("web", "worker"):
+        assert compose["services"][name]["environment"]["SECRET_KEY"].startswith("${SECRET_KEY:?")

@@ -38,6 +38,13 @@ class Citation(models.Model):
     answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="citations")
     n = models.PositiveSmallIntegerField()
     chunk = models.ForeignKey("retrieval.Chunk", null=True, on_delete=models.SET_NULL, related_name="citations")
+    # The cited chunk's policy, copied at record time: the chunk may be deleted later (a re-chunk,
+    # a removed version), but who may read the quoted text must still be known. Null (a policy
+    # removed, or a citation recorded before this field) hides the answer from reviewers who are
+    # not superusers.
+    policy = models.ForeignKey(
+        "policies.Policy", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     breadcrumb = models.TextField()
     text = models.TextField()
 

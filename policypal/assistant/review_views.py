@@ -32,6 +32,7 @@ from .selectors import (
     chunk_ids_readable,
     feedback_filter_counts,
     regression_question_count,
+    regression_question_list_for_review,
     review_filter_counts,
 )
 
@@ -249,6 +250,7 @@ def _standing_on(version, day) -> dict:
 @reviewer_required
 @require_GET
 def regressions_jsonl(request):
-    response = HttpResponse(regression_questions_jsonl(), content_type="application/jsonl; charset=utf-8")
+    jsonl = regression_questions_jsonl(regression_question_list_for_review(reviewer=request.user))
+    response = HttpResponse(jsonl, content_type="application/jsonl; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="regressions.jsonl"'
     return response

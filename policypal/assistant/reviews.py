@@ -6,6 +6,7 @@ Regression questions are exported as JSON Lines in the format `manage.py evaluat
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -105,9 +106,7 @@ def regression_question_dict(question: RegressionQuestion) -> dict:
     return data
 
 
-def regression_questions_jsonl() -> str:
-    """Every regression question, oldest first, one JSON object per line."""
-    return "".join(
-        json.dumps(regression_question_dict(q), ensure_ascii=False) + "\n"
-        for q in RegressionQuestion.objects.order_by("created_at", "id")
-    )
+def regression_questions_jsonl(questions: Iterable[RegressionQuestion]) -> str:
+    """The given regression questions, one JSON object per line. The caller chooses them: the
+    review page passes the reviewer's scope (`regression_question_list_for_review`)."""
+    return "".join(json.dumps(regression_question_dict(q), ensure_ascii=False) + "\n" for q in questions)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from policypal.policies.models import Policy, PolicyVersion, SourceDocument
-from retrieval.access import policy_visible_q
+from retrieval.access import policy_visible_q, sees_everything
 from retrieval.models import Chunk
 
 from policypal.policies.roles import is_reviewer
@@ -89,8 +89,11 @@ def chunk_ids_readable(*, chunk_ids, user) -> set[int]:
 
 
 # --- review -----------------------------------------------------------------------------------
-# Reviewers see every recorded answer and the text its citations snapshot, whoever asked: checking
-# answers is their role. Chunk pages and source files stay under the reviewer's own access scope.
+# Reviewers see the recorded answers, whoever asked (checking answers is their role), but only
+# those whose every citation quotes a policy the reviewer may read: the scope applies to the list,
+# its filter counts, one answer, and the regression questions made from answers (their evidence
+# is copied from the cited text). Chunk pages and source files stay under the reviewer's own
+# access scope.
 
 REVIEW_FILTERS = ("all", "unreviewed", *Review.Verdict.values)
 # Employee feedback: "any" (no filter), a verdict some asker gave, or "none" (no feedback yet).
@@ -123,8 +126,17 @@ def _with_feedback(answers: QuerySet[Answer], feedback: str) -> QuerySet[Answer]
 
 def _answers_in_scope(*, reviewer) -> QuerySet[Answer]:
     """Answers whose citations all come from policies the reviewer may read: a reviewer outside
-    a policy's groups never sees its text, not even quoted in someone else's answer."""
-    hidden = Citation.objects.filter(chunk__isnull=False).exclude(chunk__policy__in=_visible_policies(user=reviewer))
+    a policy's groups never sees its text, not even quoted in someone else's answer.
+
+    The policy is the one stored on the citation when the answer was recorded, not the cited
+    chunk's (the chunk may be deleted since). A citation without a policy (its policy removed,
+    or recorded before the field existed and its chunk already gone) hides the answer from every
+    reviewer but superusers: fail closed, since nobody can tell whose text it quotes."""
+    if not is_reviewer(reviewer):
+        return Answer.objects.none()
+    if sees_everything(reviewer):
+        return Answer.objects.all()
+    hidden = Citation.objects.filter(Q(policy__isnull=True) | ~Q(policy__in=_visible_policies(user=reviewer)))
     return Answer.objects.exclude(pk__in=hidden.values("answer_id"))
 
 
@@ -187,5 +199,16 @@ def answer_get_for_review(*, answer_id: int, reviewer) -> Answer | None:
     )
 
 
+def regression_question_list_for_review(*, reviewer) -> QuerySet[RegressionQuestion]:
+    """Regression questions made from answers in the reviewer's scope, oldest first. One whose
+    answer was deleted (its scope unknown) is for superusers only."""
+    if not is_reviewer(reviewer):
+        return RegressionQuestion.objects.none()
+    questions = RegressionQuestion.objects.order_by("created_at", "id")
+    if sees_everything(reviewer):
+        return questions
+    return questions.filter(source_answer__in=_answers_in_scope(reviewer=reviewer))
+
+
 def regression_question_count(*, reviewer) -> int:
-    return RegressionQuestion.objects.count() if is_reviewer(reviewer) else 0
+    return regression_question_list_for_review(reviewer=reviewer).count()

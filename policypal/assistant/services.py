@@ -56,7 +56,7 @@ def answer_record(*, user, composed: ComposedAnswer) -> Answer:
         notices=composed.notices,
     )
     Citation.objects.bulk_create(
-        Citation(answer=answer, n=n, chunk=chunk, breadcrumb=chunk.breadcrumb, text=chunk.text)
+        Citation(answer=answer, n=n, chunk=chunk, policy_id=chunk.policy_id, breadcrumb=chunk.breadcrumb, text=chunk.text)
         for n, chunk in enumerate(composed.citations, start=1)
     )
     return answer

@@ -21,6 +21,8 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from policypal.security.services import ask_rate_message, ask_rate_take
+
 from .forms import AskForm, FeedbackForm
 from .llm_answering import is_llm_notice, llm_enabled
 from .models import Answer, AnswerFeedback
@@ -51,6 +53,8 @@ _MARKER = re.compile(r"\[(\d{1,3})\]")
 def chat(request):
     form = AskForm(request.POST if request.method == "POST" else None)
     answer = None
+    if request.method == "POST" and (wait := ask_rate_take(user=request.user)):
+        return _chat_rate_limited(request, form, wait)
     if request.method == "POST" and form.is_valid():
         composed, saved = answer_question(
             question=form.cleaned_data["question"], user=request.user, as_of=form.cleaned_data["as_of"]
@@ -63,6 +67,17 @@ def chat(request):
         html += render_to_string("assistant/chat.html#history", {**context, "oob": True}, request=request)
         return HttpResponse(html)
     return render(request, "assistant/chat.html", context)
+
+
+def _chat_rate_limited(request, form, wait: int):
+    """The chat page (429) or, for HTMX, its answer area (200: HTMX swaps no 4xx), saying how long to wait."""
+    context = {**_chat_context(request, form=form), "rate_limited": ask_rate_message(wait=wait)}
+    if request.htmx:
+        response = HttpResponse(render_to_string("assistant/chat.html#answer-area", context, request=request))
+    else:
+        response = render(request, "assistant/chat.html", context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _answer_for_page(composed, saved) -> dict:
@@ -182,6 +197,10 @@ def _source_url(chunk) -> str:
 @login_required
 @require_POST
 def ask_stream(request):
+    if wait := ask_rate_take(user=request.user):
+        # Not a stream: static/js/ask-stream.js then posts the form to the chat page, which says why.
+        return HttpResponse(ask_rate_message(wait=wait), status=429, content_type="text/plain; charset=utf-8",
+                            headers={"Retry-After": str(wait)})
     form = AskForm(request.POST)
     if not form.is_valid():
         events = iter([_answer_event(request, form=form, answer=None)])
@@ -319,6 +338,8 @@ def api_ask(request):
         return JsonResponse({"error": "Use POST with a JSON body."}, status=405, headers={"Allow": "POST"})
     if not request.user.is_authenticated:
         return JsonResponse({"error": "Sign in first."}, status=401)
+    if wait := ask_rate_take(user=request.user):
+        return JsonResponse({"error": ask_rate_message(wait=wait)}, status=429, headers={"Retry-After": str(wait)})
     if request.content_type != "application/json":
         return JsonResponse({"error": "Send the question as JSON (Content-Type: application/json)."}, status=400)
     try:

@@ -1,17 +1,13 @@
 """The policy upload form."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from django import forms
 from django.contrib.auth.models import Group
 from django.core.validators import validate_slug
 from django.utils import timezone
 
 from .models import Policy
-
-ACCEPTED_EXTENSIONS = (".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".xlsx", ".csv", ".pptx")
-ACCEPTED_LABEL = "DOCX, PDF, HTML, Markdown, XLSX, CSV or PPTX"
+from .services import ACCEPTED_EXTENSIONS, ACCEPTED_LABEL, source_problem
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -86,8 +82,8 @@ class PolicyUploadForm(forms.Form):
     def clean_files(self):
         files = self.cleaned_data["files"]
         for upload in files:
-            if Path(upload.name).suffix.lower() not in ACCEPTED_EXTENSIONS:
-                raise forms.ValidationError(f"{upload.name}: this file type is not supported. Upload {ACCEPTED_LABEL}.")
+            if problem := source_problem(name=upload.name, size=upload.size):
+                raise forms.ValidationError(problem)
         return files
 
     def clean_key(self):

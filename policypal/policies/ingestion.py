@@ -4,19 +4,32 @@ Each step is keyed by (version id, step): it checks the version's status, skips 
 done, and leaves the version in a visible state if it stops half-way, so running it again
 finishes the job. Chunks only become visible to retrieval when the version turns ready, and
 they are written in one transaction.
+
+Liveness: a step records itself as the version's `running_step` and beats `heartbeat_at` (and
+`updated_at`) every few seconds of work: while the conversion child works, while the chunker
+counts tokens, after each embedding batch. The admin page thus tells a slow step from a worker
+that stopped. Progress only goes up: a worker that takes over a step another one started and
+never finished keeps the highest progress shown and marks the version restarted. A cancelled
+version is no longer active: the running step notices at its next heartbeat, stops, and removes
+the version's chunks.
 """
 from __future__ import annotations
 
 import logging
+import time
 import traceback
 from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F, PositiveSmallIntegerField, Value
+from django.db.models.functions import Greatest
+from django.utils import timezone
 
 from chunking.errors import ConversionError
-from chunking.serialize import document_from_dict, document_to_dict
+from chunking.serialize import document_from_dict
 
+from .conversion import ConversionLimits, ConversionStopped, Converted, convert_in_child
 from .models import PolicyVersion, SourceDocument
 from .services import policy_effective_dates_refresh
 
@@ -25,10 +38,16 @@ Status = PolicyVersion.Status
 
 _LOCK_NAMESPACE = 7301  # pg advisory lock namespace for "ingesting version N"
 _ORDER = [Status.QUEUED, Status.CONVERTING, Status.CHUNKING, Status.INDEXING, Status.READY]
+_ACTIVE = [Status.QUEUED, Status.CONVERTING, Status.CHUNKING, Status.INDEXING]  # a step may still move it
+HEARTBEAT_EVERY = 2.0  # seconds of work between two heartbeats of a running step
 
 
 class StepFailed(Exception):
     """A step could not finish; its message is shown to the policy admin."""
+
+
+class StepStopped(Exception):
+    """The version stopped being active while a step ran (cancelled): stop quietly."""
 
 
 def _reached(version: PolicyVersion, status: str) -> bool:
@@ -36,15 +55,42 @@ def _reached(version: PolicyVersion, status: str) -> bool:
 
 
 def _set_progress(version_id: int, *, status: str | None = None, progress: int, detail: str) -> None:
-    fields = {"progress": progress, "progress_detail": detail[:300]}
+    """Move an active version on; the progress shown never goes down (a restarted step starts
+    counting again from where its own work begins). Raises StepStopped when it is not active."""
+    now = timezone.now()
+    fields = {
+        "progress": Greatest(F("progress"), Value(progress), output_field=PositiveSmallIntegerField()),
+        "progress_detail": detail[:300],
+        "heartbeat_at": now,
+        "updated_at": now,
+    }
     if status:
         fields["status"] = status
-    PolicyVersion.objects.filter(pk=version_id).exclude(status=Status.FAILED).update(**fields)
+    if not PolicyVersion.objects.filter(pk=version_id, status__in=_ACTIVE).update(**fields):
+        raise StepStopped()
+
+
+class _Heartbeat:
+    """Call it as often as convenient: it marks the version alive at most every HEARTBEAT_EVERY
+    seconds, and raises StepStopped once the version is no longer active (cancelled)."""
+
+    def __init__(self, version_id: int) -> None:
+        self.version_id = version_id
+        self._last = time.monotonic()
+
+    def __call__(self) -> None:
+        if time.monotonic() - self._last < HEARTBEAT_EVERY:
+            return
+        self._last = time.monotonic()
+        now = timezone.now()
+        if not PolicyVersion.objects.filter(pk=self.version_id, status__in=_ACTIVE).update(heartbeat_at=now, updated_at=now):
+            raise StepStopped()
 
 
 def version_fail(*, version_id: int, message: str) -> None:
-    PolicyVersion.objects.filter(pk=version_id).update(
-        status=Status.FAILED, error=message, progress_detail="Failed"
+    """Mark an active version failed (a cancelled or finished one keeps its state)."""
+    PolicyVersion.objects.filter(pk=version_id, status__in=_ACTIVE).update(
+        status=Status.FAILED, error=message, progress_detail="Failed", running_step="", updated_at=timezone.now()
     )
 
 
@@ -72,16 +118,41 @@ def _version_lock(version_id: int):
 
 def _run_locked(version_id: int, step: str, func) -> None:
     version = PolicyVersion.objects.select_related("policy").filter(pk=version_id).first()
-    if version is None or version.status == Status.FAILED:
+    if version is None or version.status not in _ACTIVE:
         return
+    _step_begin(version, step)
     try:
         func(version)
-    except (StepFailed, ConversionError) as exc:
+    except StepStopped:
+        logger.info("version %s stopped at %s: it was cancelled", version_id, step)  # (or failed elsewhere)
+        _chunks_discard_if_cancelled(version_id)
+    except (StepFailed, ConversionError, ConversionStopped) as exc:
         logger.info("version %s failed at %s: %s", version_id, step, exc)
         version_fail(version_id=version_id, message=str(exc))
     except Exception as exc:  # noqa: BLE001 - the admin must see every failure, never a stuck version
-        logger.error("version %s crashed at %s:\n%s", version_id, step, traceback.format_exc())
+        child = getattr(exc, "child_traceback", "")
+        logger.error("version %s crashed at %s:\n%s%s", version_id, step, child, traceback.format_exc())
         version_fail(version_id=version_id, message=f"Unexpected error while {step}: {type(exc).__name__}: {exc}")
+    finally:
+        PolicyVersion.objects.filter(pk=version_id, running_step=step).update(running_step="")
+
+
+def _step_begin(version: PolicyVersion, step: str) -> None:
+    """Claim the version for this step. A step still recorded as running means the worker that
+    ran it stopped (this one holds the version's lock, so that one is gone): say so."""
+    now = timezone.now()
+    fields = {"running_step": step, "heartbeat_at": now, "updated_at": now}
+    if version.running_step:
+        logger.warning("version %s: %s was left unfinished by a worker that stopped; restarting", version.pk,
+                       version.running_step)
+        fields["restarted_at"] = now
+    PolicyVersion.objects.filter(pk=version.pk, status__in=_ACTIVE).update(**fields)
+
+
+def _chunks_discard_if_cancelled(version_id: int) -> None:
+    from retrieval.models import Chunk
+
+    Chunk.objects.filter(version_id=version_id, version__status=Status.CANCELLED).delete()
 
 
 # --- step 1: convert ---------------------------------------------------------------------------
@@ -95,31 +166,58 @@ def _convert(version: PolicyVersion) -> None:
         return
     _set_progress(version.pk, status=Status.CONVERTING, progress=5, detail="Converting the document")
     sources = list(version.sources.all())
+    beat = _Heartbeat(version.pk)
     for index, source in enumerate(sources):
         if source.tree is not None:
             continue
         _set_progress(version.pk, progress=5 + int(25 * index / len(sources)), detail=f"Converting {source.original_name}")
-        document = _convert_source(source)
-        source.tree = document_to_dict(document)
-        source.document_title = document.title[:300]
-        source.page_count = document.page_count
+        converted = _convert_source(source, on_wait=beat)
+        source.tree = converted.tree
+        source.document_title = converted.title[:300]
+        source.page_count = converted.page_count
         source.save(update_fields=["tree", "document_title", "page_count"])
     _set_progress(version.pk, status=Status.CHUNKING, progress=30, detail="Converted; waiting to chunk")
 
 
-def _convert_source(source: SourceDocument):
-    from chunking.convert import convert_file
+def input_limits():
+    """What one uploaded file may hold (chunking.config.InputLimits), from the settings: checked
+    while converting and again by the chunker."""
+    from chunking.config import InputLimits
 
+    return InputLimits(
+        max_document_chars=settings.INPUT_MAX_DOCUMENT_CHARS,
+        max_paragraph_chars=settings.INPUT_MAX_PARAGRAPH_CHARS,
+        max_cell_chars=settings.INPUT_MAX_CELL_CHARS,
+        max_table_columns=settings.INPUT_MAX_TABLE_COLUMNS,
+        max_pdf_pages=settings.INPUT_MAX_PDF_PAGES,
+        max_unpacked_bytes=settings.INPUT_MAX_UNPACKED_MB * 1_000_000,
+        max_compression_ratio=settings.INPUT_MAX_COMPRESSION_RATIO,
+    )
+
+
+def conversion_limits() -> ConversionLimits:
+    return ConversionLimits(
+        memory_mb=int(getattr(settings, "CONVERT_MEMORY_LIMIT_MB", 2048)),
+        timeout_seconds=float(getattr(settings, "CONVERT_TIMEOUT_SECONDS", 600)),
+    )
+
+
+def _convert_source(source: SourceDocument, *, on_wait) -> Converted:
+    """The file converted in a child process under the conversion limits (see conversion.py)."""
     try:
-        document = convert_file(source.file.path, pdf_artifacts_path=settings.PDF_ARTIFACTS_PATH)
+        converted = convert_in_child(
+            source.file.path, name=source.original_name, pdf_artifacts_path=settings.PDF_ARTIFACTS_PATH,
+            limits=conversion_limits(), on_wait=on_wait,
+            convert_options={"limits": input_limits()},
+        )
     except ConversionError as exc:
         message = str(exc)
         if not message.startswith(source.original_name):
             message = f"{source.original_name}: {message}"
         raise StepFailed(message) from exc
-    if not any(block.kind != "heading" for block in document.blocks):
+    if not any(block["kind"] != "heading" for block in converted.tree["blocks"]):
         raise StepFailed(f"{source.original_name}: no text could be read from this file.")
-    return document
+    return converted
 
 
 # --- step 2: chunk -----------------------------------------------------------------------------
@@ -136,15 +234,24 @@ def _chunk(version: PolicyVersion) -> None:
     from retrieval.services import chunks_replace
 
     _set_progress(version.pk, progress=32, detail="Chunking along the document's structure")
+    beat = _Heartbeat(version.pk)
     records_by_source = []
     for source in version.sources.all():
         document = document_from_dict(source.tree)
-        records_by_source.append((source, chunk_records_for(document, category=version.policy.category)))
-    count = chunks_replace(version=version, records_by_source=records_by_source)
+        records_by_source.append((source, chunk_records_for(document, category=version.policy.category, on_work=beat)))
+        beat()
+    with transaction.atomic():
+        # Under the version's row lock, so a cancel either comes first (nothing is written) or
+        # after (and removes what was written): never chunks of a cancelled version left over.
+        if PolicyVersion.objects.select_for_update().filter(pk=version.pk).values_list("status", flat=True).first() != Status.CHUNKING:
+            raise StepStopped()
+        count = chunks_replace(version=version, records_by_source=records_by_source)
     _set_progress(version.pk, status=Status.INDEXING, progress=45, detail=f"{count} chunks; waiting to embed")
 
 
-def chunk_records_for(document, *, category: str = "", overlap_blocks: int | None = None):
+def chunk_records_for(document, *, category: str = "", overlap_blocks: int | None = None, on_work=None):
+    """The chunk records of a converted document. `on_work` is called as the chunker works (at
+    each token count: every section and block), for the step's heartbeat."""
     from chunking.chunker import chunk_document
     from chunking.config import ChunkConfig
     from retrieval.embedding import get_token_counter
@@ -153,8 +260,31 @@ def chunk_records_for(document, *, category: str = "", overlap_blocks: int | Non
         target_tokens=settings.CHUNK_TARGET_TOKENS,
         overlap_blocks=settings.CHUNK_OVERLAP_BLOCKS if overlap_blocks is None else overlap_blocks,
         context={"Document type": category} if category else {},
+        limits=input_limits(),
     )
-    return chunk_document(document, config=config, counter=get_token_counter())
+    counter = get_token_counter()
+    return chunk_document(document, config=config, counter=_WorkingCounter(counter, on_work) if on_work else counter)
+
+
+class _WorkingCounter:
+    """The token counter, calling `on_work` before each count: the chunker is pure code with no
+    progress hook, and it counts tokens for every section and block it handles."""
+
+    def __init__(self, counter, on_work) -> None:
+        self._counter = counter
+        self._on_work = on_work
+
+    @property
+    def max_tokens(self) -> int:
+        return self._counter.max_tokens
+
+    def count(self, text: str) -> int:
+        self._on_work()
+        return self._counter.count(text)
+
+    def count_many(self, texts) -> list[int]:
+        self._on_work()
+        return self._counter.count_many(texts)
 
 
 # --- step 3: embed and index -------------------------------------------------------------------
@@ -170,7 +300,7 @@ def _through(*steps):
     def run(version: PolicyVersion) -> None:
         for step in steps:
             version.refresh_from_db()
-            if version.status == Status.FAILED:
+            if version.status not in _ACTIVE and version.status != Status.READY:
                 return
             step(version)
 
@@ -184,7 +314,7 @@ def _index(version: PolicyVersion) -> None:
         raise StepFailed("The document was not chunked; retry the version.")
     from retrieval.services import chunks_embed
 
-    def report(done: int, total: int) -> None:
+    def report(done: int, total: int) -> None:  # after each batch: heartbeat, and stops a cancelled version
         _set_progress(version.pk, progress=45 + int(54 * done / max(total, 1)), detail=f"Embedded {done} of {total} chunks")
 
     chunks_embed(version=version, on_progress=report)
@@ -194,14 +324,16 @@ def _index(version: PolicyVersion) -> None:
 @transaction.atomic
 def _mark_ready(version_id: int) -> None:
     version = PolicyVersion.objects.select_for_update().select_related("policy").get(pk=version_id)
-    if version.status == Status.FAILED:
-        return
+    if version.status != Status.INDEXING:  # failed or cancelled meanwhile
+        raise StepStopped()
     version.status = Status.READY
     version.progress = 100
     version.progress_detail = "Ready"
+    version.running_step = ""
+    version.heartbeat_at = timezone.now()
     if version.publish_when_ready:
         version.published = True
-    version.save(update_fields=["status", "progress", "progress_detail", "published", "updated_at"])
+    version.save(update_fields=["status", "progress", "progress_detail", "running_step", "heartbeat_at", "published", "updated_at"])
     policy_effective_dates_refresh(policy=version.policy)
 
 

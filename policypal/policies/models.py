@@ -31,6 +31,7 @@ class PolicyVersion(models.Model):
         INDEXING = "indexing", "Indexing"
         READY = "ready", "Ready"
         FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
 
     policy = models.ForeignKey(Policy, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
@@ -47,6 +48,18 @@ class PolicyVersion(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Liveness of the pipeline: the step a worker is running now (empty while the version waits
+    # in the queue), and when that worker last showed it was alive (every few seconds of work).
+    running_step = models.CharField(max_length=16, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # When a worker took over a step that an earlier worker started and never finished.
+    restarted_at = models.DateTimeField(null=True, blank=True)
+    # The Celery task ids of the queued pipeline, so that cancelling can revoke them.
+    task_ids = models.JSONField(default=list, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["policy", "-number"]
@@ -58,7 +71,7 @@ class PolicyVersion(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status in (self.Status.READY, self.Status.FAILED)
+        return self.status in (self.Status.READY, self.Status.FAILED, self.Status.CANCELLED)
 
 
 class SourceDocument(models.Model):

@@ -48,7 +48,7 @@ def samples_ingest(entries: list[SampleEntry], *, enqueue: bool = True) -> list[
         content = entry.path.read_bytes()
         checksum = hashlib.sha256(content).hexdigest()
         if SourceDocument.objects.filter(version__policy__key=entry.policy, checksum=checksum).exclude(
-            version__status=PolicyVersion.Status.FAILED
+            version__status__in=[PolicyVersion.Status.FAILED, PolicyVersion.Status.CANCELLED]
         ).exists():
             continue
         policy = policy_upsert(key=entry.policy, title=entry.title, category=entry.category, group_names=list(entry.groups))

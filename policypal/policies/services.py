@@ -1,29 +1,73 @@
-"""Writes on policies and versions: create, upload, publish, retire, retry."""
+"""Writes on policies and versions: create, upload, publish, retire, retry, cancel."""
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import Group
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.db import transaction
 from django.db.models import Max
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from .models import Policy, PolicyVersion, SourceDocument
+from .selectors import version_progress_state
 
 
 class PolicyInputError(ValueError):
     """Input that a policy admin must correct; the message says how."""
 
 
+ACCEPTED_EXTENSIONS = (".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".xlsx", ".csv", ".pptx")
+ACCEPTED_LABEL = "DOCX, PDF, HTML, Markdown, XLSX, CSV or PPTX"
+
+
+def source_problem(*, name: str, size: int) -> str | None:
+    """Why a file cannot be uploaded as a policy source, or None. One rule and one wording for the
+    upload form and `manage.py ingest` (which checks before reading the file)."""
+    if Path(name).suffix.lower() not in ACCEPTED_EXTENSIONS:
+        return f"{name}: this file type is not supported. Upload {ACCEPTED_LABEL}."
+    return source_size_problem(name=name, size=size)
+
+
+def source_size_problem(*, name: str, size: int) -> str | None:
+    """Empty or over POLICY_UPLOAD_MAX_BYTES. (policy_version_create checks only this: a file of an
+    unknown type that gets that far fails in the pipeline, with its reason on the version page.)"""
+    if size == 0:
+        return f"{name} is empty."
+    if size > settings.POLICY_UPLOAD_MAX_BYTES:
+        return (f"{name} is {filesizeformat(size)}, larger than the {filesizeformat(settings.POLICY_UPLOAD_MAX_BYTES)} "
+                "limit for one file.")
+    return None
+
+
 @dataclass(frozen=True)
 class UploadedSource:
+    """One file of a new version: its bytes, or a Django File that is read in chunks (an upload
+    that Django streamed to a temporary file is moved into storage, never read whole)."""
+
     name: str
-    content: bytes
+    content: bytes = b""
+    file: File | None = None
+
+    @property
+    def size(self) -> int:
+        return self.file.size if self.file is not None else len(self.content)
+
+    def as_file(self) -> File:
+        return self.file if self.file is not None else ContentFile(self.content)
+
+
+def _sha256(file: File) -> str:
+    digest = hashlib.sha256()
+    for chunk in file.chunks():
+        digest.update(chunk)
+    return digest.hexdigest()
 
 
 def policy_upsert(*, key: str, title: str, category: str = "", group_names: list[str] | None = None) -> Policy:
@@ -44,13 +88,14 @@ def policy_upsert(*, key: str, title: str, category: str = "", group_names: list
 
 
 def sources_from_paths(paths: list[str | Path]) -> list[UploadedSource]:
-    sources = []
-    for raw in paths:
-        path = Path(raw)
+    """The files at `paths`, every one checked (found, type, size) before any is read."""
+    paths = [Path(raw) for raw in paths]
+    for path in paths:
         if not path.is_file():
             raise PolicyInputError(f"File not found: {path}")
-        sources.append(UploadedSource(name=path.name, content=path.read_bytes()))
-    return sources
+        if problem := source_problem(name=path.name, size=path.stat().st_size):
+            raise PolicyInputError(problem)
+    return [UploadedSource(name=path.name, content=path.read_bytes()) for path in paths]
 
 
 @transaction.atomic
@@ -68,11 +113,8 @@ def policy_version_create(
     if not sources:
         raise PolicyInputError("Upload at least one file.")
     for source in sources:
-        if not source.content:
-            raise PolicyInputError(f"{source.name} is empty.")
-        if len(source.content) > settings.POLICY_UPLOAD_MAX_BYTES:
-            limit_mb = settings.POLICY_UPLOAD_MAX_BYTES // (1024 * 1024)
-            raise PolicyInputError(f"{source.name} is larger than the {limit_mb} MB limit.")
+        if problem := source_size_problem(name=source.name, size=source.size):
+            raise PolicyInputError(problem)
     Policy.objects.select_for_update().filter(pk=policy.pk).first()  # serialise version numbering
     number = (policy.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     version = PolicyVersion.objects.create(
@@ -85,14 +127,15 @@ def policy_version_create(
         progress_detail="Waiting for a worker",
     )
     for ordinal, source in enumerate(sources):
+        stored = source.as_file()
         document = SourceDocument(
             version=version,
             ordinal=ordinal,
             original_name=source.name,
-            checksum=hashlib.sha256(source.content).hexdigest(),
-            size_bytes=len(source.content),
+            checksum=_sha256(stored),
+            size_bytes=source.size,
         )
-        document.file.save(source.name, ContentFile(source.content), save=False)
+        document.file.save(source.name, stored, save=False)
         document.save()
     if enqueue:
         policy_version_enqueue(version=version)
@@ -100,26 +143,63 @@ def policy_version_create(
 
 
 def policy_version_enqueue(*, version: PolicyVersion) -> None:
-    """Start the ingestion pipeline after the current transaction commits."""
-    from .tasks import ingestion_pipeline
+    """Start the ingestion pipeline after the current transaction commits. The tasks' ids are
+    stored first, so that cancelling the version can revoke them."""
+    from .tasks import PIPELINE, ingestion_pipeline
 
     version_id = version.pk
-    transaction.on_commit(lambda: ingestion_pipeline(version_id).delay())
+    task_ids = [str(uuid.uuid4()) for _ in PIPELINE]
+    PolicyVersion.objects.filter(pk=version_id).update(task_ids=task_ids)
+    transaction.on_commit(lambda: ingestion_pipeline(version_id, task_ids=task_ids).delay())
 
 
 @transaction.atomic
 def policy_version_retry(*, version: PolicyVersion) -> PolicyVersion:
-    """Run a failed or stuck version's pipeline again; finished steps are skipped."""
+    """Run a failed, cancelled or stopped version's pipeline again; finished steps are skipped
+    (a failed or cancelled one starts over from its files, at 0 %)."""
     version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
     if version.status == PolicyVersion.Status.READY:
         raise PolicyInputError("This version is already ready.")
-    if version.status == PolicyVersion.Status.FAILED:
+    state = version_progress_state(version=version)
+    if not state.can_retry:
+        if state.key == "waiting":
+            raise PolicyInputError("This version is queued and waiting for a worker; Retry is offered if none takes it.")
+        raise PolicyInputError("This version is still being processed: its worker reported progress moments ago.")
+    fields = ["status", "error", "progress_detail", "updated_at"]
+    if version.status in (PolicyVersion.Status.FAILED, PolicyVersion.Status.CANCELLED):
         version.sources.update(tree=None)
         version.status = PolicyVersion.Status.QUEUED
+        version.progress = 0
+        version.running_step = ""
+        version.restarted_at = version.cancelled_at = version.cancelled_by = None
+        fields += ["progress", "running_step", "restarted_at", "cancelled_at", "cancelled_by"]
     version.error = ""
     version.progress_detail = "Queued again"
-    version.save(update_fields=["status", "error", "progress_detail", "updated_at"])
+    version.save(update_fields=fields)
     policy_version_enqueue(version=version)
+    return version
+
+
+@transaction.atomic
+def policy_version_cancel(*, version: PolicyVersion, cancelled_by=None) -> PolicyVersion:
+    """Stop a queued or running version: it is marked cancelled and its chunks removed at once;
+    its queued tasks are revoked, and a step already running stops at its next heartbeat."""
+    from retrieval.models import Chunk
+
+    from .tasks import ingestion_revoke
+
+    version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
+    if version.is_finished:
+        raise PolicyInputError(f"Only a queued or running version can be cancelled; this one is {version.get_status_display().lower()}.")
+    version.status = PolicyVersion.Status.CANCELLED
+    version.cancelled_at = timezone.now()
+    version.cancelled_by = cancelled_by if getattr(cancelled_by, "is_authenticated", False) else None
+    version.running_step = ""
+    version.progress_detail = "Cancelled"
+    version.save(update_fields=["status", "cancelled_at", "cancelled_by", "running_step", "progress_detail", "updated_at"])
+    Chunk.objects.filter(version=version).delete()
+    task_ids = list(version.task_ids)
+    transaction.on_commit(lambda: ingestion_revoke(task_ids))
     return version
 
 
@@ -165,7 +245,9 @@ def policy_versions_resume() -> list[PolicyVersion]:
     Safe to call at every start: the steps skip finished work and a per-version lock keeps two
     workers off the same version."""
     unfinished = list(
-        PolicyVersion.objects.exclude(status__in=[PolicyVersion.Status.READY, PolicyVersion.Status.FAILED])
+        PolicyVersion.objects.exclude(
+            status__in=[PolicyVersion.Status.READY, PolicyVersion.Status.FAILED, PolicyVersion.Status.CANCELLED]
+        )
     )
     for version in unfinished:
         policy_version_enqueue(version=version)

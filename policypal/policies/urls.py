@@ -10,5 +10,6 @@ urlpatterns = [
     path("versions/<int:pk>/publish/", views.version_publish, name="version_publish"),
     path("versions/<int:pk>/retire/", views.version_retire, name="version_retire"),
     path("versions/<int:pk>/retry/", views.version_retry, name="version_retry"),
+    path("versions/<int:pk>/cancel/", views.version_cancel, name="version_cancel"),
     path("sources/<int:pk>/", views.source_download, name="source_download"),
 ]

@@ -1,11 +1,10 @@
-"""Policy admin pages: list, upload, version detail with live progress, publish/retire/retry.
+"""Policy admin pages: list, upload, version detail with live progress, publish/retire/retry/cancel.
 
 Every view here is for policy admins only (403 for anyone else); the check is the
 `policy_admin_required` decorator, never a template condition.
 """
 from __future__ import annotations
 
-import datetime as dt
 import mimetypes
 from functools import wraps
 
@@ -21,19 +20,22 @@ from django_htmx.http import HttpResponseClientRefresh
 from .forms import PolicyUploadForm
 from .models import Policy, PolicyVersion, SourceDocument
 from .roles import is_policy_admin
-from .selectors import policy_list_with_versions, policy_versions_other, version_chunk_preview, version_get
+from .selectors import (
+    policy_list_with_versions,
+    policy_versions_other,
+    version_chunk_preview,
+    version_get,
+    version_progress_state,
+)
 from .services import (
     PolicyInputError,
     UploadedSource,
+    policy_version_cancel,
     policy_version_publish,
     policy_version_retire,
     policy_version_retry,
 )
 from .uploads import policy_upload
-
-# A version still processing this long after its last save gets a "Retry" button too (the
-# pipeline's steps are idempotent, so a retry of a slow-but-alive version only repeats checks).
-STUCK_AFTER = dt.timedelta(minutes=15)
 
 
 def policy_admin_required(view):
@@ -70,7 +72,7 @@ def version_upload(request):
         form = PolicyUploadForm(request.POST, request.FILES)
         if form.is_valid():
             arguments = form.upload_arguments()
-            sources = [UploadedSource(name=f.name, content=f.read()) for f in form.cleaned_data["files"]]
+            sources = [UploadedSource(name=f.name, file=f) for f in form.cleaned_data["files"]]
             try:
                 version = policy_upload(**arguments, sources=sources, created_by=request.user)
             except PolicyInputError as exc:
@@ -96,11 +98,13 @@ def _upload_initial(policy_id: str | None) -> dict:
 @policy_admin_required
 def version_detail(request, pk: int):
     version = _version_or_404(pk)
+    state = version_progress_state(version=version)
     if request.GET.get("partial") == "progress":
-        if version.is_finished and request.htmx:
-            # Finished while the admin watched: reload the whole page (actions, chunk preview).
+        if request.htmx and (version.is_finished or request.GET.get("actions", state.actions) != state.actions):
+            # Finished, or stopped (Retry offered) while the admin watched: reload the whole
+            # page, whose actions and chunk preview change with it.
             return HttpResponseClientRefresh()
-        return render(request, "policies/version_detail.html#progress", {"version": version})
+        return render(request, "policies/version_detail.html#progress", {"version": version, "state": state})
     context = {
         "version": version,
         "policy": version.policy,
@@ -109,9 +113,9 @@ def version_detail(request, pk: int):
         "preview": version_chunk_preview(version=version) if version.status == PolicyVersion.Status.READY else None,
         "can_publish": version.status == PolicyVersion.Status.READY and not version.published,
         "can_retire": version.published,
-        "can_retry": version.status == PolicyVersion.Status.FAILED
-        or (not version.is_finished and timezone.now() - version.updated_at > STUCK_AFTER),
-        "stuck_minutes": int(STUCK_AFTER.total_seconds() // 60),
+        "state": state,
+        "can_retry": state.can_retry,
+        "can_cancel": state.can_cancel,
         "today": timezone.localdate(),
     }
     return render(request, "policies/version_detail.html", context)
@@ -136,6 +140,23 @@ def _version_action(service, done: str):
 version_publish = _version_action(policy_version_publish, "Published version {version.number}.")
 version_retire = _version_action(policy_version_retire, "Retired version {version.number}: it no longer answers questions.")
 version_retry = _version_action(policy_version_retry, "Version {version.number} is queued again.")
+
+
+@policy_admin_required
+@require_POST
+def version_cancel(request, pk: int):
+    """Cancel processing; the page asks first (the confirm button sends confirm=yes)."""
+    version = _version_or_404(pk)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Nothing was cancelled: confirm the cancellation with its button.")
+    else:
+        try:
+            version = policy_version_cancel(version=version, cancelled_by=request.user)
+        except PolicyInputError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Cancelled processing of version {version.number}.")
+    return redirect("policies:version_detail", pk=version.pk)
 
 
 @policy_admin_required

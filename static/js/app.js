@@ -38,6 +38,15 @@
       "The server cannot be reached. Check your connection and try again.");
   });
 
+  // A form with data-confirm asks first (Retire on the version page); without JavaScript it posts directly.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form && form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
   // Enter in the question box submits the question; Shift+Enter starts a new line.
   document.addEventListener("keydown", function (event) {
     var box = event.target;

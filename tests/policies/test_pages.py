@@ -144,7 +144,7 @@ def test_service_errors_are_shown_and_leave_nothing_behind(admin_client, setting
     settings.POLICY_UPLOAD_MAX_BYTES = 10
     html = admin_client.post("/manage/upload/", upload_data()).content.decode()
     assert 'id="form-errors"' in html
-    assert "leave.md is larger than the 0 MB limit." in html  # PolicyInputError message
+    assert "leave.md is 65\xa0bytes, larger than the 10\xa0bytes limit for one file." in html
     assert not Policy.objects.filter(key="pages-leave").exists()  # policy and version in one transaction
 
 
@@ -191,7 +191,7 @@ def test_version_detail_polls_while_processing(admin_client):
     html = admin_client.get(f"/manage/versions/{version.pk}/").content.decode()
     assert '<span id="version-status" class="badge badge--large badge--chunking">chunking</span>' in html
     assert 'hx-trigger="every 1s"' in html
-    assert "Chunking leave.md" in html and "width: 45%" in html
+    assert "Chunking leave.md" in html and 'max="100" value="45"' in html
     assert '<meta http-equiv="refresh"' in html  # no-JS fallback
 
 

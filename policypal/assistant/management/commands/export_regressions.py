@@ -10,6 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from policypal.assistant.models import RegressionQuestion
 from policypal.assistant.reviews import regression_questions_jsonl
 
 
@@ -20,7 +21,8 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", default=None, help="file to write (default: stdout)")
 
     def handle(self, *args, **options):
-        jsonl = regression_questions_jsonl()
+        # The command line is the operator's, who can read the database anyway: every question.
+        jsonl = regression_questions_jsonl(RegressionQuestion.objects.order_by("created_at", "id"))
         count = jsonl.count("\n")
         if options["path"] in (None, "-"):
             self.stdout.write(jsonl, ending="")

@@ -7,12 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from policypal.commandline import parse_date
 from policypal.policies.models import PolicyVersion
-from policypal.policies.services import (
-    PolicyInputError,
-    policy_upsert,
-    policy_version_create,
-    sources_from_paths,
-)
+from policypal.policies.services import PolicyInputError, sources_from_paths
+from policypal.policies.uploads import policy_upload
 
 
 class Command(BaseCommand):
@@ -33,16 +29,23 @@ class Command(BaseCommand):
         effective_from = parse_date(options["effective_from"], option="--effective-from")
         groups = None if options["groups"] is None else [g for g in options["groups"].split(",") if g.strip()]
         try:
-            policy = policy_upsert(key=options["policy"], title=options["title"], category=options["category"], group_names=groups)
-            version = policy_version_create(
-                policy=policy,
-                sources=sources_from_paths(options["paths"]),
+            # Every file is checked before anything is written; the policy and its version are then
+            # created in one transaction, so a refused upload leaves nothing behind.
+            sources = sources_from_paths(options["paths"])
+            version = policy_upload(
+                key=options["policy"],
+                title=options["title"],
+                category=options["category"],
+                group_names=groups,
+                sources=sources,
                 effective_from=effective_from,
                 publish_when_ready=not options["no_publish"],
             )
         except PolicyInputError as exc:
             raise CommandError(str(exc)) from exc
-        self.stdout.write(f"Queued {policy.key} v{version.number} (version id {version.pk}), effective from {effective_from}.")
+        self.stdout.write(
+            f"Queued {version.policy.key} v{version.number} (version id {version.pk}), effective from {effective_from}."
+        )
         if options["wait"]:
             self._wait(version, options["timeout"])
 
@@ -52,6 +55,8 @@ class Command(BaseCommand):
         while time.monotonic() < deadline:
             version.refresh_from_db()
             line = f"  {version.status:<10} {version.progress:>3}%  {version.progress_detail}"
+            if version.restarted_at and not version.is_finished:
+                line += " (restarted after a worker stopped)"
             if line != last:
                 self.stdout.write(line)
                 last = line
@@ -61,6 +66,8 @@ class Command(BaseCommand):
                 return
             if version.status == PolicyVersion.Status.FAILED:
                 raise CommandError(f"Ingestion failed: {version.error}")
+            if version.status == PolicyVersion.Status.CANCELLED:
+                raise CommandError("Ingestion was cancelled.")
             time.sleep(0.5)
         raise CommandError(
             f"Still {version.status} after {timeout}s. Is a Celery worker running? (make run starts one; "
