@@ -138,6 +138,21 @@ def screenshots(request):
     return take
 
 
+def signed_in_page(browser, live_server, username: str, password: str, *, height: int = 900):
+    """A new browser page signed in as the user (the login form filled like a person would).
+    Returns (context, page); the caller closes the context."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": height})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("#login-submit")
+    expect(page.locator("#nav-username")).to_be_visible()
+    return context, page
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """End-to-end tests run last: their transactional database is flushed after each test, which

@@ -13,6 +13,7 @@ import re
 import pytest
 from django.db import IntegrityError, transaction
 
+from tests.conftest import signed_in_page
 from policypal.assistant.models import Answer, AnswerFeedback, Review
 from policypal.assistant.reviews import review_record
 from policypal.assistant.selectors import answer_list_for_review, feedback_filter_counts, review_filter_counts
@@ -297,13 +298,7 @@ def test_giving_feedback_in_the_browser(live_server, browser, screenshots, emplo
 
     employee.set_password(PASSWORD)
     employee.save()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "employee")
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
-    expect(page.locator("#nav-username")).to_be_visible()
+    context, page = signed_in_page(browser, live_server, "employee", PASSWORD)
 
     page.fill("#id_question", MEAL_QUESTION)
     page.fill("#id_as_of", AS_OF.isoformat())

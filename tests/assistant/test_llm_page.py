@@ -10,6 +10,8 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import signed_in_page
+
 from .llm_server import Reply, words_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -48,12 +50,7 @@ def test_the_model_answer_streams_in_and_its_unsupported_sentence_is_flagged(liv
         return Reply(words_of(text), pause=0.05, gate=gate, gate_timeout=20)
 
     llm.script = script
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "llm-page-employee")
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
+    context, page = signed_in_page(browser, live_server, "llm-page-employee", PASSWORD)
     expect(page.locator("#nav-username")).to_contain_text("Asha")
 
     page.fill("#id_question", MEAL_QUESTION)

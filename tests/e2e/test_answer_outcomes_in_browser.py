@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import signed_in_page
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "outcomes-Page-42"
@@ -26,12 +28,7 @@ def rates_policy(transactional_db):
 @pytest.fixture
 def page(rates_policy, live_server, browser, django_user_model):
     django_user_model.objects.create_user("outcomes-employee", password=PASSWORD, first_name="Ravi")
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "outcomes-employee")
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
+    context, page = signed_in_page(browser, live_server, "outcomes-employee", PASSWORD, height=1000)
     expect(page.locator("#nav-username")).to_contain_text("Ravi")
     yield page
     context.close()
