@@ -219,7 +219,7 @@ def absent_names(question: str, evidence: list[Evidence], known_words: set[str])
 
 
 def _not_covered(decision: Decision, ranked: list[Evidence]) -> Answer:
-    if decision.missing and all(len(m.split()) <= 4 for m in decision.missing):
+    if decision.missing and all(1 <= len(m.split()) <= 4 for m in decision.missing):
         text = f"The policies you can see do not mention {_listing(decision.missing)}."
     else:
         text = NOT_COVERED_TEXT
@@ -247,6 +247,7 @@ def _not_mentioned_sentence(missing: list[str], cited: list[Evidence]) -> str:
 
 
 def _listing(items: list[str]) -> str:
+    items = [i if len(i) <= 60 else i[:57] + "…" for i in items if i.strip()]
     items = [f"“{i}”" if len(i.split()) > 3 else i for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
 

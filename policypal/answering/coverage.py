@@ -52,7 +52,7 @@ class Ask:
         """Carried share of the key terms; a term of a scene-setting sentence before the
         question ("A contractor finished their project today.") weighs half."""
         if not self.terms:
-            return 1.0
+            return 0.0  # a question with no word to look for ("?") is answered by nothing
         weight = {t.stem: CONTEXT_WEIGHT if t.stem in self.context else 1.0 for t in self.terms}
         total = sum(weight.values())
         if not total:  # only scene-setting terms: judge by them
@@ -136,7 +136,7 @@ def question_terms(text: str) -> list[Term]:
     one is generic, so "What is the policy?" still needs evidence with its words)."""
     terms = key_terms(text)
     specific = [t for t in terms if not t.generic]
-    return specific or []
+    return specific or terms
 
 
 def unit_stems(texts: Iterable[str]) -> set[str]:
@@ -244,8 +244,8 @@ def decide(
             missing.extend(missing_phrases(ask.text, ask.unmentioned))
         elif ask.mostly:  # the words the cited unit does not hold
             missing.extend(missing_phrases(ask.text, [t for t in ask.terms if t.stem not in ask.carried]))
-        else:
-            missing.append(ask.text.strip(" ?."))
+        elif ask.text.strip(" ?.!"):
+            missing.append(ask.text.strip(" ?.!"))
     return Decision(outcome, asks, list(dict.fromkeys(missing)))
 
 

@@ -138,3 +138,11 @@ def test_an_ask_half_held_by_one_unit_is_partly_answered_with_the_rest_named():
     assert decision.missing == ["taxi fare"]
     # less than half held: not covered
     assert decide("Who reimburses my taxi fare to the airport?", units).outcome == NOT_COVERED
+
+
+def test_a_question_with_no_word_to_look_for_is_not_covered_and_says_so_plainly():
+    answer = compose_answer("?", [LEAVE, SICK])
+    assert answer.outcome == NOT_COVERED and answer.text == "The policies you can see do not cover this question."
+    long_word = "x" * 500
+    answer = compose_answer(f"Is {long_word} allowed?", [LEAVE], corpus_mentions={long_word: False})
+    assert answer.outcome == NOT_COVERED and len(answer.text) < 120  # the word is shortened, not echoed whole
