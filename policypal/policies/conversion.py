@@ -79,6 +79,8 @@ def convert_in_child(
     `on_wait` is called about every half second while the child works (a heartbeat, a cancel
     check); whatever it raises stops the child and propagates. Raises ConversionError for a file
     the converter rejects, ConversionStopped at a limit, RuntimeError for any other failure."""
+    if on_wait is not None:
+        on_wait()  # beat before the first start, which waits for the fork server's imports (seconds)
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     memory_bytes = limits.memory_mb * 1024 * 1024 if limits.memory_mb > 0 else 0
