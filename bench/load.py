@@ -270,7 +270,7 @@ def main() -> None:
     print(machine_line())
     env = {**os.environ, "DATABASE_URL": url, "HF_HUB_OFFLINE": "1", "LOG_LEVEL": "WARNING",
            "ASK_LIMIT_PER_MINUTE": "0", "EMBEDDING_THREADS": "1", "CELERY_QUEUE": QUEUE, "REDIS_URL": REDIS}
-    print(f"gunicorn: {args.workers} workers x {args.threads} threads (gthread), timeout 120, EMBEDDING_THREADS=1, "
+    print(f"gunicorn: {args.workers} workers x {args.threads} threads (gthread), timeout 120, keep-alive 30 s, EMBEDDING_THREADS=1, "
           f"ASK_LIMIT_PER_MINUTE=0 (question rate limit off); Celery: prefork, concurrency 1, queue {QUEUE}")
 
     port = free_port()
@@ -287,7 +287,7 @@ def main() -> None:
                                   cwd=REPO, env=env, stdout=worker_log, stderr=subprocess.STDOUT, start_new_session=True)
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "policypal.wsgi:application", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--threads", str(args.threads), "--timeout", "120",
+             "--workers", str(args.workers), "--threads", str(args.threads), "--timeout", "120", "--keep-alive", "30",
              "--access-logfile", "-", "--error-logfile", "-"],
             cwd=REPO, env=env, stdout=web_log, stderr=subprocess.STDOUT, start_new_session=True,
         )

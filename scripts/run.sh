@@ -22,7 +22,7 @@ STARTED_PIDS+=($!)
 log "Starting the web server (log: var/log/web.log)"
 # one embedding thread per question: the web serves several questions at once on few cores
 EMBEDDING_THREADS="${WEB_EMBEDDING_THREADS:-1}" gunicorn policypal.wsgi:application --bind "$HOST:$PORT" --workers "${WEB_WORKERS:-2}" --threads 4 \
-  --timeout 120 --access-logfile var/log/web.log --error-logfile var/log/web.log &
+  --timeout 120 --keep-alive 30 --access-logfile var/log/web.log --error-logfile var/log/web.log &
 STARTED_PIDS+=($!)
 python manage.py seed_demo
 echo
