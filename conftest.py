@@ -12,7 +12,6 @@ import tempfile
 os.environ.setdefault("CELERY_QUEUE", "policypal-test")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="policypal-test-media-"))
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
 # Set, not defaulted: the tests run with DEBUG false, which needs a real-looking key (the development
 # default is refused); a local-memory cache, so that login lockouts and rate limits of parallel test
 # runs never meet (tests/conftest.py empties it before each test); plain HTTP for the test client.
@@ -23,6 +22,11 @@ os.environ["POLICYPAL_PRODUCTION"] = "false"
 # ORM calls from async code would then refuse the test's own (synchronous) database calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "policypal.settings")
+# The settings start no database: `make test` (scripts/test.sh) starts the embedded one and exports
+# DATABASE_URL; without it, they point at the embedded server's socket under var/.
+from policypal.library_env import library_defaults_set  # noqa: E402  (offline Hugging Face, quiet tokenizers)
+
+library_defaults_set()
 
 # Property tests: no per-example deadline (shared, noisy machines); CI runs a fixed sequence of
 # examples so that a red build always points at a reproducible case.

@@ -1,6 +1,6 @@
 """How much structure the model-free PDF path recovers.
 
-    python bench/pdf_recovery.py [--keep DIR]
+    python bench/pdf_recovery.py [--keep DIR] [--extraction]
 
 Renders five policy-like documents with known structure to PDF with
 reportlab's platypus (a different layout engine from the one the tests use),
@@ -26,6 +26,11 @@ by size, "Section 2.1" headings in body-size bold, "Part" headings above
 numbered ones, bold / shaded / plain table headers, a two-row merged header, a
 table that runs over a page break with its header repeated, bullet lists,
 a code block, running headers and footers.
+
+``--extraction`` also times reading the characters (with fonts) and the vector
+paths of every PDF of the run with each library that could do it: PDFium
+through ``chunking.pdf_text`` (what the path uses), docling-parse (characters,
+text lines, shapes) and pdfplumber (characters); best of 3, seconds for the set.
 """
 from __future__ import annotations
 
@@ -418,6 +423,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="write the PDFs here instead of a temporary folder")
     parser.add_argument("--verbose", action="store_true", help="print missed and extra headings")
     parser.add_argument("--no-office", action="store_true", help="skip the Word documents printed by LibreOffice")
+    parser.add_argument("--extraction", action="store_true", help="time the PDF libraries' extraction on the same PDFs")
     args = parser.parse_args()
     specs = [
         numbered_travel_policy(),
@@ -430,11 +436,76 @@ def main() -> None:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         print("reportlab documents (structure known by construction):")
-        run_set([(spec, spec.render(folder / f"{spec.name}.pdf")) for spec in specs], args.verbose)
+        drawn = [(spec, spec.render(folder / f"{spec.name}.pdf")) for spec in specs]
+        run_set(drawn, args.verbose)
         office = [] if args.no_office else office_specs(folder)
         if office:
             print("Word documents printed to PDF by LibreOffice (truth: Docling on the DOCX):")
             run_set(office, args.verbose)
+        if args.extraction:
+            for label, items in (("reportlab documents", drawn), ("LibreOffice documents", office)):
+                if items:
+                    extraction_report(label, [path for _, path in items])
+
+
+def extraction_report(label: str, paths: list[Path]) -> None:
+    """Seconds to read characters with fonts, and vector paths, from ``paths`` with each library."""
+    from io import BytesIO
+
+    import pdfplumber
+    import pypdfium2 as pdfium
+    from docling_parse.pdf_parser import ContentConfig, ContentLevel, DoclingPdfParser
+
+    from chunking.pdf_config import PdfLayoutConfig
+    from chunking.pdf_rulings import open_paths
+    from chunking.pdf_text import read_page
+
+    config = PdfLayoutConfig()
+    blobs = [path.read_bytes() for path in paths]
+    skip, compute, out = ContentLevel.SKIP, ContentLevel.COMPUTE, ContentLevel.COMPUTE_AND_MATERIALIZE
+
+    def pdfium_chars(data: bytes) -> None:
+        document = pdfium.PdfDocument(data)
+        for index in range(len(document)):
+            read_page(document[index], index + 1, config)
+        document.close()
+
+    def docling_parse(data: bytes, **levels) -> None:
+        chosen = {f"{k}_content_level": v for k, v in levels.items()}
+        every = {f"{k}_content_level": skip for k in ("char_cells", "word_cells", "line_cells", "shapes", "bitmaps")}
+        document = DoclingPdfParser().load(BytesIO(data), content_config=ContentConfig(**{**every, **chosen}))
+        for number in range(1, document.number_of_pages() + 1):
+            document.get_page(number)
+        document.unload()
+
+    def shapes(data: bytes) -> None:
+        with open_paths(data) as paths:
+            for number in range(1, len(pdfium.PdfDocument(data)) + 1):
+                paths.rulings(number, config)
+
+    def plumber_chars(data: bytes) -> None:
+        with pdfplumber.open(BytesIO(data)) as pdf:
+            for page in pdf.pages:
+                page.chars  # noqa: B018
+                page.close()
+
+    readers = {
+        "PDFium characters with fonts (pdf_text, used)": pdfium_chars,
+        "docling-parse shapes -> rulings (pdf_rulings, used)": shapes,
+        "docling-parse characters": lambda d: docling_parse(d, char_cells=out),
+        "docling-parse text lines": lambda d: docling_parse(d, char_cells=compute, line_cells=out),
+        "pdfplumber characters": plumber_chars,
+    }
+    pages = sum(len(pdfium.PdfDocument(data)) for data in blobs)
+    print(f"extraction, {label} ({pages} pages), best of 3:")
+    for name, read in readers.items():
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            for data in blobs:
+                read(data)
+            best = min(best, time.perf_counter() - started)
+        print(f"  {name:<52} {best:7.3f} s  {best / pages * 1000:6.1f} ms/page")
 
 
 def run_set(items: list[tuple[Spec, Path]], verbose: bool) -> None:

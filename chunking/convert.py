@@ -28,6 +28,7 @@ from chunking.cleanup import clean_document, number_blocks
 from chunking.config import InputLimits
 from chunking.errors import ConversionError
 from chunking.model import Document
+from chunking.pdf_config import PdfLayoutConfig
 
 __all__ = ["convert_file", "ConversionError"]
 
@@ -45,6 +46,7 @@ def convert_file(
     pdf_artifacts_path: str | Path | None = None,
     limits: InputLimits | None = None,
     display_name: str | None = None,
+    pdf_layout: PdfLayoutConfig | None = None,
 ) -> Document:
     """Convert one uploaded policy file into the canonical document tree.
 
@@ -54,7 +56,8 @@ def convert_file(
     ``InputLimits()``). ``display_name``: the name the user uploaded, shown in
     messages and used for a missing title; without it, messages about limits
     name no file (the stored name has a random suffix) and the others use the
-    path's name. Raises ``ConversionError`` (never returns an empty document).
+    path's name. ``pdf_layout``: the model-free PDF path's thresholds (default
+    ``PdfLayoutConfig()``). Raises ``ConversionError`` (never returns an empty document).
     """
     path = Path(path)
     name = path.name if display_name is None else display_name
@@ -67,7 +70,7 @@ def convert_file(
         raise errors.empty(name)
     fmt = detect_format(data, name)
     _check_before_reading(data, fmt, name, limits, limit_name)
-    raw = _convert(data, name, fmt, pdf_artifacts_path)
+    raw = _convert(data, name, fmt, pdf_artifacts_path, pdf_layout)
     title_path = Path(display_name) if display_name else path
     if fmt in ("xlsx", "csv") and not raw.title:  # a sheet name is a section, not the title
         raw = replace(raw, title=_stem_title(title_path))
@@ -136,12 +139,14 @@ def _office_format(data: bytes, name: str, claimed: str) -> str:
     raise errors.unsupported(name, "a ZIP archive")
 
 
-def _convert(data: bytes, name: str, fmt: str, pdf_artifacts_path: str | Path | None) -> Document:
+def _convert(
+    data: bytes, name: str, fmt: str, pdf_artifacts_path: str | Path | None, pdf_layout: PdfLayoutConfig | None
+) -> Document:
     if fmt == "pdf":
         from chunking import pdf_plain
 
         if pdf_artifacts_path is None:
-            return pdf_plain.convert_pdf(data, name=name)
+            return pdf_plain.convert_pdf(data, name=name, config=pdf_layout)
         page_count = pdf_plain.check_pdf(data, name)
         from chunking.docling_adapter import convert_with_docling
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .model import ChunkRecord
+from .pipe_tables import read_tables
 from .rules import dangling_start, is_qualifier
 
 WARN_DANGLING = "dangling start"
@@ -18,7 +19,6 @@ WARN_OVERSIZED = "oversized"
 WARN_HEADING_ONLY = "heading only"
 WARN_QUALIFIER = "rule separated from its qualifier"
 
-_MARKDOWN_SEPARATOR = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.MULTILINE)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)\s+\S")
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"']$")
 
@@ -72,9 +72,11 @@ def _oversized(chunk: ChunkRecord, max_tokens: int | None) -> str | None:
 
 
 def _table_without_header(chunk: ChunkRecord) -> str | None:
-    if chunk.kind == "table" and not _MARKDOWN_SEPARATOR.search(chunk.text):
-        return WARN_TABLE_HEADER
-    return None
+    """A table piece must show every table it holds (a column slice is one) under its header."""
+    if chunk.kind != "table":
+        return None
+    found = read_tables(chunk.text)
+    return WARN_TABLE_HEADER if not found or not all(table.header for table in found) else None
 
 
 def _heading_only(chunk: ChunkRecord) -> str | None:

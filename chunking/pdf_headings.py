@@ -12,6 +12,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chunking.pdf_config import PdfLayoutConfig
 from chunking.pdf_text import Line
 
 _NUMBERED = re.compile(r"^(?:(?:section|clause|article)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(\S.*)$", re.IGNORECASE)
@@ -22,9 +23,7 @@ _BULLET = re.compile(
 _ENUMERATED = re.compile(
     r"^(?:\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,5})[.)]\s+|\d{1,3}[.)](?=[A-Za-z]))(?P<text>\S.*)$"  # "10.any" too: tight numbering
 )
-_NO_HEADING_END = (".", ",", ";", ":")
-LARGER = 1.12  # a line this much above the body size reads as a heading
-MAX_HEADING_WORDS = 14
+_NO_HEADING_END = (".", ",", ";", ":")  # a line ending so is a sentence or an introduction, not a heading
 
 
 @dataclass(frozen=True)
@@ -53,47 +52,50 @@ def enumerated(text: str) -> bool:
     return _ENUMERATED.match(text) is not None
 
 
-def is_heading(line: Line, body_size: float, right_edge: float, text_width: float) -> bool:
+def is_heading(line: Line, body_size: float, right_edge: float, text_width: float, config: PdfLayoutConfig) -> bool:
     """A short line in a larger or bold font, or a short numbered line that is not a sentence."""
     text = line.text
     words = len(text.split())
-    if line.mono or words > MAX_HEADING_WORDS or len(text) > 120 or not any(ch.isalpha() for ch in text):
+    if line.mono or words > config.max_heading_words or len(text) > config.max_heading_chars or not any(ch.isalpha() for ch in text):
         return False
     depth = number_depth(text)
-    if line.size >= body_size * LARGER:
+    if line.size >= body_size * config.heading_size_ratio:
         return depth is not None or not text.endswith((",", ";"))
-    if line.bold and line.size >= body_size * 0.95:
+    if line.bold and line.size >= body_size * config.bold_heading_ratio:
         return not text.endswith(_NO_HEADING_END) or depth is not None and not text.endswith((",", ";"))
     if depth is None or text.endswith(_NO_HEADING_END):
         return False
     rest = _NUMBERED.match(text).group(2)
-    short_line = line.x1 < right_edge - 0.2 * text_width
-    return rest[0].isupper() and short_line and words <= (12 if depth > 1 else 8)
+    short_line = line.x1 < right_edge - config.numbered_heading_short * text_width
+    most_words = config.numbered_subheading_words if depth > 1 else config.numbered_heading_words
+    return rest[0].isupper() and short_line and words <= most_words
 
 
-def heading_levels(styles: Sequence[HeadingStyle]) -> list[int]:
+def heading_levels(styles: Sequence[HeadingStyle], config: PdfLayoutConfig) -> list[int]:
     """A level (1 = top) for each heading, given the styles of all headings in the document."""
+    step = config.level_size_step
     numbered = [s for s in styles if s.depth is not None]
     if not numbered:
-        return _levels_by_size(styles)
+        return _levels_by_size(styles, config)
     anchors = _anchor_sizes(numbered)
     top_size = max(anchors.values())
-    above = sorted({_round(s.size) for s in styles if s.depth is None and s.size > top_size + 0.5}, reverse=True)
+    above = sorted({_round(s.size, step) for s in styles if s.depth is None and s.size > top_size + step}, reverse=True)
     offset = len(above)
     levels = []
     for style in styles:
         if style.depth is not None:
             levels.append(style.depth + offset)
-        elif style.size > top_size + 0.5:
-            levels.append(above.index(_round(style.size)) + 1)
+        elif style.size > top_size + step:
+            levels.append(above.index(_round(style.size, step)) + 1)
         else:
-            levels.append(offset + _depth_for_size(anchors, style.size))
+            levels.append(offset + _depth_for_size(anchors, style.size, step))
     return levels
 
 
-def _levels_by_size(styles: Sequence[HeadingStyle]) -> list[int]:
-    ranked = sorted({(_round(s.size), s.bold) for s in styles}, key=lambda k: (-k[0], not k[1]))
-    return [min(ranked.index((_round(s.size), s.bold)) + 1, 6) for s in styles]
+def _levels_by_size(styles: Sequence[HeadingStyle], config: PdfLayoutConfig) -> list[int]:
+    step = config.level_size_step
+    ranked = sorted({(_round(s.size, step), s.bold) for s in styles}, key=lambda k: (-k[0], not k[1]))
+    return [min(ranked.index((_round(s.size, step), s.bold)) + 1, config.max_heading_level) for s in styles]
 
 
 def _anchor_sizes(numbered: Sequence[HeadingStyle]) -> dict[int, float]:
@@ -103,10 +105,10 @@ def _anchor_sizes(numbered: Sequence[HeadingStyle]) -> dict[int, float]:
     return {depth: statistics.median(sizes) for depth, sizes in sorted(by_depth.items())}
 
 
-def _depth_for_size(anchors: dict[int, float], size: float) -> int:
+def _depth_for_size(anchors: dict[int, float], size: float, step: float) -> int:
     """The depth whose numbered headings share this size; else the first depth set smaller."""
     for depth, anchor in anchors.items():
-        if abs(anchor - size) <= 0.5:
+        if abs(anchor - size) <= step:
             return depth
     for depth, anchor in anchors.items():
         if anchor < size:
@@ -114,5 +116,5 @@ def _depth_for_size(anchors: dict[int, float], size: float) -> int:
     return max(anchors) + 1
 
 
-def _round(size: float) -> float:
-    return round(size * 2) / 2
+def _round(size: float, step: float) -> float:
+    return round(size / step) * step

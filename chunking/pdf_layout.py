@@ -14,13 +14,11 @@ from dataclasses import dataclass, field
 
 from chunking.cleanup import furniture_key, is_page_number_line, repeated_furniture
 from chunking.model import Block
+from chunking.pdf_config import PdfLayoutConfig
 from chunking.pdf_headings import HeadingStyle, bullet_text, enumerated, heading_levels, is_heading, number_depth
 from chunking.pdf_tables import PageTable, continue_table
 from chunking.pdf_text import Line
 
-_EDGE_ZONE = 0.12  # top and bottom share of a page where running headers and footers live
-_EDGE_LINES = 3  # at most this many lines from each edge are furniture candidates
-_PARAGRAPH_GAP = 1.3  # a baseline step this many times the usual leading starts a paragraph
 _SENTENCE_END = (".", "!", "?", ":", ";")
 _TIGHT_NUMBER = re.compile(r"^(\d{1,3}[.)])(?=[A-Za-z])")  # "10.any" -> "10. any"
 _CONTENTS_LINE = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$|^\s*(?:\.\s?){4,}")  # "4.2 Carry forward .... 7"
@@ -44,26 +42,26 @@ class _Metrics:
     text_width: float
 
 
-def layout_blocks(pages: Sequence[PdfPage]) -> tuple[str, list[Block]]:
+def layout_blocks(pages: Sequence[PdfPage], config: PdfLayoutConfig) -> tuple[str, list[Block]]:
     """The document title (may be empty) and its blocks, ids not yet assigned."""
-    pages = drop_furniture(pages)
-    metrics = _measure(pages)
-    title, pages = _take_title(pages, metrics)
-    builder = _Builder(metrics)
+    pages = drop_furniture(pages, config)
+    metrics = _measure(pages, config)
+    title, pages = _take_title(pages, metrics, config)
+    builder = _Builder(metrics, config)
     for page in pages:
         builder.side_by_side = _side_by_side(page.lines)
         for element in _reading_order(page):
             builder.add(element)
         builder.end_page()
-    return title, _apply_levels(builder.finish())
+    return title, _apply_levels(builder.finish(), config)
 
 
 # --- furniture ---------------------------------------------------------------
 
 
-def drop_furniture(pages: Sequence[PdfPage]) -> list[PdfPage]:
+def drop_furniture(pages: Sequence[PdfPage], config: PdfLayoutConfig) -> list[PdfPage]:
     """Remove running headers, footers and page numbers near the page edges, and contents lines."""
-    edge_lines = [_edge_lines(page) for page in pages]
+    edge_lines = [_edge_lines(page, config) for page in pages]
     repeated = repeated_furniture([[line.text for line in lines] for lines in edge_lines])
     out = []
     for page, candidates in zip(pages, edge_lines):
@@ -73,35 +71,36 @@ def drop_furniture(pages: Sequence[PdfPage]) -> list[PdfPage]:
     return out
 
 
-def _edge_lines(page: PdfPage) -> list[Line]:
+def _edge_lines(page: PdfPage, config: PdfLayoutConfig) -> list[Line]:
     ordered = sorted(page.lines, key=lambda line: line.top)
-    head = [l for l in ordered[:_EDGE_LINES] if l.bottom <= page.height * _EDGE_ZONE]
-    tail = [l for l in ordered[-_EDGE_LINES:] if l.top >= page.height * (1 - _EDGE_ZONE)]
+    count, zone = config.edge_lines, config.edge_zone
+    head = [l for l in ordered[:count] if l.bottom <= page.height * zone]
+    tail = [l for l in ordered[-count:] if l.top >= page.height * (1 - zone)]
     return head + [l for l in tail if l not in head]
 
 
 # --- measurements --------------------------------------------------------------
 
 
-def _measure(pages: Sequence[PdfPage]) -> _Metrics:
+def _measure(pages: Sequence[PdfPage], config: PdfLayoutConfig) -> _Metrics:
     sizes: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
             if not line.mono:
                 sizes[line.size] += len(line.text)
-    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    body = sizes.most_common(1)[0][0] if sizes else config.default_body_size
     steps, lefts, rights = [], [], []
     for page in pages:
-        body_lines = [l for l in page.lines if abs(l.size - body) < 0.6 and not l.mono]
+        body_lines = [l for l in page.lines if abs(l.size - body) < config.body_size_tolerance and not l.mono]
         lefts += [l.x0 for l in body_lines]
         rights += [l.x1 for l in body_lines]
         for prev, line in zip(body_lines, body_lines[1:]):
             step = line.baseline - prev.baseline
-            if 0.5 * body < step < 2.5 * body:
+            if config.min_leading * body < step < config.max_leading * body:
                 steps.append(step)
-    leading = statistics.median(steps) if steps else body * 1.2
-    left = _percentile(lefts, 0.1) if lefts else 72.0
-    right = _percentile(rights, 0.9) if rights else left + 450.0
+    leading = statistics.median(steps) if steps else body * config.default_leading
+    left = _percentile(lefts, config.text_edge_share) if lefts else config.default_left
+    right = _percentile(rights, 1 - config.text_edge_share) if rights else left + config.default_text_width
     return _Metrics(body, leading, left, right, max(right - left, 1.0))
 
 
@@ -113,7 +112,7 @@ def _percentile(values: list[float], share: float) -> float:
 # --- title ----------------------------------------------------------------------
 
 
-def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfPage]]:
+def _take_title(pages: list[PdfPage], metrics: _Metrics, config: PdfLayoutConfig) -> tuple[str, list[PdfPage]]:
     """The largest line(s) opening page 1 are the title, unless that style is a heading level.
 
     Other lines in the same size disqualify it only when they are unnumbered and
@@ -124,18 +123,19 @@ def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfP
         return "", pages
     first = pages[0]
     top_size = max(l.size for l in first.lines)
-    if top_size < metrics.body_size * 1.3:
+    if top_size < metrics.body_size * config.title_size_ratio:
         return "", pages
-    opening = list(first.lines[:4])
-    start = next((i for i, l in enumerate(opening) if abs(l.size - top_size) < 0.3), None)
+    same = config.size_match
+    opening = list(first.lines[: config.title_search_lines])
+    start = next((i for i, l in enumerate(opening) if abs(l.size - top_size) < same), None)
     if start is None or number_depth(opening[start].text) is not None:
         return "", pages
-    centred = _centred(opening[start], first.width)
+    centred = _centred(opening[start], first.width, config)
     title_lines = [opening[start]]
     for line in first.lines[start + 1 :]:
         if (
-            abs(line.size - top_size) >= 0.3
-            or line.top - title_lines[-1].bottom > top_size
+            abs(line.size - top_size) >= same
+            or line.top - title_lines[-1].bottom > top_size * config.title_line_gap
             or number_depth(line.text) is not None
         ):
             break
@@ -144,10 +144,10 @@ def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfP
         l
         for p in pages
         for l in p.lines
-        if abs(l.size - top_size) < 0.3
+        if abs(l.size - top_size) < same
         and all(l is not t for t in title_lines)
         and number_depth(l.text) is None
-        and not (centred and not _centred(l, p.width))
+        and not (centred and not _centred(l, p.width, config))
     ]
     if rivals:
         return "", pages  # that size is a heading level used again later
@@ -156,10 +156,10 @@ def _take_title(pages: list[PdfPage], metrics: _Metrics) -> tuple[str, list[PdfP
     return title, [PdfPage(first.number, first.width, first.height, rest, first.tables), *pages[1:]]
 
 
-def _centred(line: Line, page_width: float) -> bool:
+def _centred(line: Line, page_width: float, config: PdfLayoutConfig) -> bool:
     """Equal margins left and right, and clearly indented (a wide line tells nothing)."""
     right_margin = page_width - line.x1
-    return abs(line.x0 - right_margin) < page_width * 0.04 and line.x0 > page_width * 0.2
+    return abs(line.x0 - right_margin) < page_width * config.centre_tolerance and line.x0 > page_width * config.centre_min_indent
 
 
 def _side_by_side(lines: Sequence[Line]) -> set[int]:
@@ -199,8 +199,9 @@ class _Open:
 
 
 class _Builder:
-    def __init__(self, metrics: _Metrics) -> None:
+    def __init__(self, metrics: _Metrics, config: PdfLayoutConfig) -> None:
         self.m = metrics
+        self.config = config
         self.blocks: list[Block] = []
         self.styles: dict[int, HeadingStyle] = {}  # block index -> heading style
         self.open: _Open | None = None
@@ -216,8 +217,10 @@ class _Builder:
             return
         line = element
         if line.mono:
-            self._continue_or_start("code", line, self._follows(line, 2.0, any_page=True))
-        elif id(line) not in self.side_by_side and is_heading(line, self.m.body_size, self.m.right_edge, self.m.text_width):
+            self._continue_or_start("code", line, self._follows(line, self.config.code_gap, any_page=True))
+        elif id(line) not in self.side_by_side and is_heading(
+            line, self.m.body_size, self.m.right_edge, self.m.text_width, self.config
+        ):
             self._heading(line)
         elif (item := bullet_text(line.text)) is not None or enumerated(line.text):
             self._list_item(line, item)
@@ -252,9 +255,9 @@ class _Builder:
             current is not None
             and current.kind == "heading"
             and number_depth(line.text) is None
-            and abs(current.lines[-1].size - line.size) < 0.3
+            and abs(current.lines[-1].size - line.size) < self.config.size_match
             and current.lines[-1].bold == line.bold
-            and self._follows(line, 1.6)
+            and self._follows(line, self.config.heading_wrap_gap)
         ):
             current.lines.append(line)  # a heading that wraps onto a second line
             return
@@ -266,7 +269,7 @@ class _Builder:
         marker_width = (line.x1 - line.x0) * (1 - len(text) / max(len(line.text), 1))
         item_line = Line(text, line.page, line.x0, line.x1, line.top, line.bottom, line.baseline, line.size, line.bold, line.mono)
         current = self.open
-        if current is not None and current.kind == "list" and self._follows(line, 2.5, any_page=True):
+        if current is not None and current.kind == "list" and self._follows(line, self.config.list_gap, any_page=True):
             current.items.append([item_line])
             current.lines.append(line)
             return
@@ -276,7 +279,11 @@ class _Builder:
     def _text(self, line: Line) -> None:
         current = self.open
         if current is not None and current.kind == "list":
-            if line.page == current.lines[-1].page and line.x0 >= current.item_x0 - 4 and self._follows(line, _PARAGRAPH_GAP):
+            if (
+                line.page == current.lines[-1].page
+                and line.x0 >= current.item_x0 - self.config.list_indent_slack
+                and self._follows(line, self.config.paragraph_gap)
+            ):
                 current.items[-1].append(line)
                 current.lines.append(line)
                 return
@@ -302,18 +309,23 @@ class _Builder:
         prev = self.open.lines[-1]
         if prev.page != line.page:
             return any_page and line.page == prev.page + 1
+        return self._follows_line(prev, line, factor)
+
+    def _follows_line(self, prev: Line, line: Line, factor: float) -> bool:
+        """``line`` sits below ``prev`` within ``factor`` leadings (scaled up for larger type)."""
         step = line.baseline - prev.baseline
         return 0 < step <= self.m.leading * factor * max(line.size / self.m.body_size, 1.0)
 
     def _continues_paragraph(self, prev: Line, line: Line) -> bool:
-        if prev.page != line.page or abs(prev.size - line.size) > 0.6 or prev.bold != line.bold and line.bold:
+        config = self.config
+        if prev.page != line.page or abs(prev.size - line.size) > config.body_size_tolerance or prev.bold != line.bold and line.bold:
             return False
-        step = line.baseline - prev.baseline
-        if not 0 < step <= self.m.leading * _PARAGRAPH_GAP * max(line.size / self.m.body_size, 1.0):
+        if not self._follows_line(prev, line, config.paragraph_gap):
             return False
         ended = prev.text.rstrip().endswith(_SENTENCE_END)
-        short = prev.x1 < self.m.right_edge - 0.15 * self.m.text_width
-        indented = line.x0 > prev.x0 + 8 and line.x0 > self.m.left + 8
+        short = prev.x1 < self.m.right_edge - config.short_line_share * self.m.text_width
+        indent = config.paragraph_indent
+        indented = line.x0 > prev.x0 + indent and line.x0 > self.m.left + indent
         return not (ended and (short or indented))
 
     # output -----------------------------------------------------------------
@@ -331,24 +343,24 @@ class _Builder:
             items = tuple("\n".join(l.text for l in item) for item in current.items)
             self.blocks.append(Block(id="", kind="list", items=items, pages=pages))
         elif current.kind == "code":
-            self.blocks.append(Block(id="", kind="code", text=_code_text(current.lines), pages=pages))
+            self.blocks.append(Block(id="", kind="code", text=_code_text(current.lines, self.config.mono_advance), pages=pages))
         else:
             self.blocks.append(Block(id="", kind="paragraph", text="\n".join(l.text for l in current.lines), pages=pages))
 
 
-def _code_text(lines: list[Line]) -> str:
+def _code_text(lines: list[Line], advance: float) -> str:
     left = min(l.x0 for l in lines)
     out = []
     for line in lines:
-        width = max(line.size * 0.6, 1.0)  # monospaced advance is about 0.6 em
+        width = max(line.size * advance, 1.0)
         out.append(" " * round((line.x0 - left) / width) + line.text)
     return "\n".join(out)
 
 
-def _apply_levels(built: tuple[list[Block], dict[int, HeadingStyle]]) -> list[Block]:
+def _apply_levels(built: tuple[list[Block], dict[int, HeadingStyle]], config: PdfLayoutConfig) -> list[Block]:
     blocks, styles = built
     indexes = sorted(styles)
-    levels = heading_levels([styles[i] for i in indexes])
+    levels = heading_levels([styles[i] for i in indexes], config)
     out = list(blocks)
     for index, level in zip(indexes, levels):
         block = out[index]

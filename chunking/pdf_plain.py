@@ -1,10 +1,12 @@
-"""The model-free PDF path: PDFium text and rulings -> tables, headings, paragraphs.
+"""The model-free PDF path: characters and vector paths -> tables, headings, paragraphs.
 
 Used when no Docling layout-model artifacts are configured. Steps, each in its
-own module: ``pdf_text`` (characters, fonts, lines), ``pdf_rulings`` (ruling
-edges), ``pdf_tables`` (ruled tables with header rows, and
+own module: ``pdf_text`` (characters, fonts, lines: PDFium), ``pdf_rulings``
+(ruling edges and shading: docling-parse's vector shapes), ``pdf_tables``
+(ruled tables with header rows, their grid by pdfplumber's table finder, and
 tables whose columns line up without vertical rules), ``pdf_headings`` and
 ``pdf_layout`` (furniture, title, headings with levels, paragraphs, lists).
+Every threshold is a field of ``PdfLayoutConfig`` (``pdf_config``).
 """
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ import pypdfium2 as pdfium
 
 from chunking import errors
 from chunking.model import Document
+from chunking.pdf_config import PdfLayoutConfig
 from chunking.pdf_layout import PdfPage, layout_blocks
-from chunking.pdf_rulings import read_rulings
-from chunking.pdf_tables import find_aligned_tables, find_tables
+from chunking.pdf_rulings import PathReader, open_paths
+from chunking.pdf_tables import GridFinder, find_aligned_tables, find_tables, open_grids
 from chunking.pdf_text import lines, open_pdf, read_page, text_layer_state
 
 
@@ -40,14 +43,19 @@ def page_count(data: bytes, name: str) -> int:
         document.close()
 
 
-def convert_pdf(data: bytes, *, name: str) -> Document:
-    """Convert a PDF without layout models (blocks get their ids in clean-up)."""
+def convert_pdf(data: bytes, *, name: str, config: PdfLayoutConfig | None = None) -> Document:
+    """Convert a PDF without layout models (blocks get their ids in clean-up).
+
+    ``config``: the layout thresholds (default ``PdfLayoutConfig()``).
+    """
+    config = PdfLayoutConfig() if config is None else config
     document = open_pdf(data, name)
     try:
         with _pages_read(name):
             _require_text(document, name)
-            pages = [_read(document, index) for index in range(len(document))]
-        title, blocks = layout_blocks(pages)
+            with open_paths(data) as paths, open_grids(data) as grids:
+                pages = [_read(document, index, paths, grids, config) for index in range(len(document))]
+        title, blocks = layout_blocks(pages, config)
         return Document(title=title, blocks=tuple(blocks), source_name=name, page_count=len(document))
     finally:
         document.close()
@@ -70,12 +78,13 @@ def _require_text(document, name: str) -> None:
         raise errors.no_text(name)
 
 
-def _read(document, index: int) -> PdfPage:
+def _read(document, index: int, paths: PathReader, grids: GridFinder, config: PdfLayoutConfig) -> PdfPage:
+    number = index + 1
     page = document[index]
     try:
-        text = read_page(page, index + 1)
-        tables = find_tables(text, read_rulings(page))
-        aligned, body = find_aligned_tables(lines(text, exclude=[t.bbox for t in tables]), index + 1)
-        return PdfPage(index + 1, text.width, text.height, tuple(body), tuple(tables + aligned))
+        text = read_page(page, number, config)
     finally:
         page.close()
+    tables = find_tables(text, paths.rulings(number, config), grids, config)
+    aligned, body = find_aligned_tables(lines(text, config, exclude=[t.bbox for t in tables]), number, config)
+    return PdfPage(number, text.width, text.height, tuple(body), tuple(tables + aligned))

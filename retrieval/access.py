@@ -1,14 +1,19 @@
-"""Who may see which chunks: the SQL filter shared by every read of the chunk table.
+"""Who may see which chunks: the filter shared by every read of a chunk table.
 
 A policy with no groups is open to every signed-in user; otherwise the user must be in one of
-its groups (superusers see everything). Only published, ready, non-retired versions in force on
-the asked date are visible to questions.
+its groups (superusers see everything). Only visible versions (published, ready, not retired:
+``VISIBLE_VERSION_SQL``, the one place that rule is written) in force on the asked date answer
+questions.
 """
 from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
+
+from policypal.policies.models import PolicyVersion
 
 
 def user_group_ids(user) -> list[int]:
@@ -31,11 +36,15 @@ def today() -> dt.date:
     return timezone.localdate()
 
 
+# Versions that answer questions (on the dates they are in force): published, processed, not
+# retired. A condition on a policy version aliased "v".
+VISIBLE_VERSION_SQL = f"v.published AND v.status = '{PolicyVersion.Status.READY.value}' AND v.retired_at IS NULL"
+
 # Versions a user may ask about on a date. Parameters: as_of (date), all (bool), groups (int[]).
-VERSIONS_IN_FORCE_SQL = """
+VERSIONS_IN_FORCE_SQL = f"""
     SELECT v.id
     FROM policies_policyversion v
-    WHERE v.published AND v.status = 'ready' AND v.retired_at IS NULL
+    WHERE {VISIBLE_VERSION_SQL}
       AND v.effective_from <= %(as_of)s
       AND (v.effective_to IS NULL OR v.effective_to > %(as_of)s)
       AND (
@@ -45,6 +54,13 @@ VERSIONS_IN_FORCE_SQL = """
                    WHERE pg.policy_id = v.policy_id AND pg.group_id = ANY(%(groups)s))
       )
 """
+
+
+def versions_visible() -> QuerySet[PolicyVersion]:
+    """Every visible version (VISIBLE_VERSION_SQL), whatever its dates and access scope."""
+    return PolicyVersion.objects.filter(
+        pk__in=RawSQL(f"SELECT v.id FROM policies_policyversion v WHERE {VISIBLE_VERSION_SQL}", ())
+    )
 
 
 def access_params(user, as_of: dt.date | None) -> dict:

@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from django.db import connection
 
+from chunking.pipe_tables import read_tables
+from chunking.tables import sentence_holds_row
 from policypal.policies.models import PolicyVersion
 
-from .access import today
+from .access import today, versions_visible
 from .embedding import get_embedder, get_token_counter
-from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
+from .models import Chunk
 from .search import SearchHit, chunk_search_hybrid, vector_literal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .scratch import ScratchIndex
+from .sources import LIVE_CHUNKS, ChunkSource
 
 SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
 HITS_PER_CONTEXT_CHUNK = 3  # hits ranked per context chunk wanted (row sentences fold into tables)
@@ -79,26 +78,31 @@ class AnswerContext:
     question: str
     as_of: dt.date
     chunks: list[ContextChunk]
-    notices: list[VersionNotice]
-    hits: list[SearchHit]
+    notices: list[VersionNotice]  # of the policies of every ranked hit
+    hits: list[SearchHit]  # every ranked hit, best first: the answer layer also reads past the chunks shown
+    hits_read: int = 0  # how many of the hits, best first, the chunks stand for
 
     @property
     def token_count(self) -> int:
         return sum(c.token_count for c in self.chunks)
 
+    @property
+    def hits_shown(self) -> list[SearchHit]:
+        """The ranked hits the chunks stand for (each one shown by a chunk, or folded into one)."""
+        return self.hits[: self.hits_read]
+
 
 def answer_context(
     *, question: str, user, as_of: dt.date | None = None, k: int = 5, budget: int | None = None,
-    expand: bool = False, candidates: int | None = None, query_vector=None,
-    index: ScratchIndex | None = None, notices: bool = True, section_share: float = SECTION_SHARE,
+    expand: bool = False, candidates: int | None = None, query_vector=None, notices: bool = True,
+    section_share: float = SECTION_SHARE, chunk_source: ChunkSource = LIVE_CHUNKS,
 ) -> AnswerContext:
-    """Search, then (optionally) expand ranked chunks to their parents and fit the budget.
+    """Search the chunk source (default: the live table), then (optionally) expand ranked
+    chunks to their parents and fit the budget.
 
     expand: parent expansion as described in the module docstring.
     budget: total embedding-model tokens of the returned chunks, taken in rank order; a chunk
         that does not fit is skipped and smaller ones after it may still come in.
-    index: search a scratch index (evaluation of another chunking strategy) instead of the
-        live chunks; no version notices then.
     """
     as_of = as_of or today()
     vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
@@ -106,53 +110,47 @@ def answer_context(
     # fewer than k context chunks: rank more, and keep the first k distinct ones.
     hits = chunk_search_hybrid(
         question=question, user=user, as_of=as_of, k=k * HITS_PER_CONTEXT_CHUNK, candidates=candidates,
-        query_vector=vector, index=index,
+        query_vector=vector, chunk_source=chunk_source,
     )
-    family = ChunkFamily(index)
-    chunks, used = context_fit(
-        hits, budget=budget, expand=expand, family=family, section_share=section_share, limit=k, with_used=True
+    fitted = context_fit(
+        hits, budget=budget, expand=expand, family=ChunkFamily(chunk_source), section_share=section_share, limit=k
     )
-    hits = hits[:used]
-    upcoming = _upcoming_versions(hits, user=user, as_of=as_of, vector=vector) if notices and index is None else []
-    return AnswerContext(question=question, as_of=as_of, chunks=chunks, notices=upcoming, hits=hits)
+    upcoming = _upcoming_versions(hits, as_of=as_of, vector=vector, chunk_source=chunk_source) if notices else []
+    return AnswerContext(question=question, as_of=as_of, chunks=fitted.chunks, notices=upcoming, hits=hits,
+                         hits_read=fitted.hits_read)
 
 
 # --------------------------------------------------------------------------- chunk relations
 
 
 class ChunkFamily:
-    """Parents and table pieces of chunks, from the live table or a scratch index, cached."""
+    """Parents and table pieces of chunks, read from a chunk source and cached."""
 
-    def __init__(self, index: ScratchIndex | None = None) -> None:
-        self.index = index
-        self._by_id: dict[int, Chunk] = {}
+    def __init__(self, chunk_source: ChunkSource = LIVE_CHUNKS) -> None:
+        self.chunk_source = chunk_source
+        self._by_id: dict[int, Chunk | None] = {}
 
     def prefetch(self, chunks: list[Chunk]) -> None:
         """Load the parents and grandparents of the chunks in two queries, not one per chunk."""
-        if self.index is not None:
-            return
         level = [c for c in chunks if c.level == Chunk.Level.BLOCK]
         for _ in range(2):  # block -> (table piece ->) section
             for chunk in level:
-                if chunk.parent_id and chunk.parent_id not in self._by_id and Chunk.parent.is_cached(chunk):
+                if chunk.parent_id and chunk.parent_id not in self._by_id and _parent_loaded(chunk):
                     self._by_id[chunk.parent_id] = chunk.parent
             wanted = {c.parent_id for c in level if c.parent_id and c.parent_id not in self._by_id}
             if wanted:
-                self._by_id.update(Chunk.objects.defer(*HEAVY_FIELDS).in_bulk(wanted))
+                self._by_id.update(self.chunk_source.by_ids(wanted))
             level = [self._by_id[c.parent_id] for c in level if c.parent_id in self._by_id]
-            level = [c for c in level if c.level == Chunk.Level.BLOCK]
+            level = [c for c in level if c is not None and c.level == Chunk.Level.BLOCK]
             if not level:
                 return
 
     def parent(self, chunk: Chunk) -> Chunk | None:
         if chunk.parent_id is None:
             return None
-        if self.index is not None:
-            return self.index.chunks.get(chunk.parent_id)
         if chunk.parent_id not in self._by_id:
-            cached = Chunk.parent.is_cached(chunk)
             self._by_id[chunk.parent_id] = (
-                chunk.parent if cached else Chunk.objects.defer(*HEAVY_FIELDS).filter(pk=chunk.parent_id).first()
+                chunk.parent if _parent_loaded(chunk) else self.chunk_source.by_ids([chunk.parent_id]).get(chunk.parent_id)
             )
         return self._by_id[chunk.parent_id]
 
@@ -174,20 +172,14 @@ class ChunkFamily:
         if not row.block_ids:
             parent = self.parent(row)
             return [parent] if parent is not None and parent.kind == Chunk.Kind.TABLE else []
-        table_id = row.block_ids[0]
-        if self.index is not None:
-            pieces = [
-                c for c in self.index.chunks.values()
-                if c.version_id == row.version_id and c.source_id == row.source_id and c.level == Chunk.Level.BLOCK
-                and c.kind == Chunk.Kind.TABLE and table_id in c.block_ids
-            ]
-            return sorted(pieces, key=lambda c: c.ordinal)
-        return list(
-            Chunk.objects.filter(
-                version_id=row.version_id, source_id=row.source_id, level=Chunk.Level.BLOCK,
-                kind=Chunk.Kind.TABLE, block_ids__contains=[table_id],
-            ).defer(*HEAVY_FIELDS).order_by("ordinal")
+        return self.chunk_source.table_chunks(
+            version_id=row.version_id, source_id=row.source_id, table_block_id=row.block_ids[0]
         )
+
+
+def _parent_loaded(chunk: Chunk) -> bool:
+    """Whether the chunk's parent came with it (search loads it in the same query)."""
+    return chunk._meta.get_field("parent").is_cached(chunk)
 
 
 # --------------------------------------------------------------------------- fitting
@@ -199,51 +191,60 @@ class _Entry:
     order: float  # rank of the best hit it stands for; ties keep insertion order
 
 
+@dataclass
+class FittedContext:
+    chunks: list[ContextChunk]
+    hits_read: int  # ranked hits looked at, best first: the hits the chunks stand for
+
+
 def context_fit(
     hits: list[SearchHit], *, budget: int | None, expand: bool, family: ChunkFamily | None = None,
-    section_share: float = SECTION_SHARE, limit: int | None = None, with_used: bool = False,
-):
+    section_share: float = SECTION_SHARE, limit: int | None = None,
+) -> FittedContext:
     """Ranked hits -> context chunks in rank order, expanded and merged, within the budget.
 
-    limit: stop once this many context chunks are taken. with_used: also return how many of
-    the hits were looked at (the hits the context stands for)."""
+    limit: stop once this many context chunks are taken (the hits after are not read)."""
     family = family or ChunkFamily()
     family.prefetch([hit.chunk for hit in hits])
     entries: list[_Entry] = []
     section_cap = None if budget is None else int(budget * section_share)
-    used = 0
-
+    hits_read = 0
     for rank, hit in enumerate(hits, start=1):
         if limit is not None and len(entries) >= limit:
             break
-        used = rank
-        chunk = hit.chunk
-        holder = next((e for e in entries if _holds(e.item.chunk, e.item.text, chunk, family)), None)
+        hits_read = rank
+        holder = next((e for e in entries if _holds(e.item.chunk, e.item.text, hit.chunk, family)), None)
         if holder is not None:
-            holder.item.expanded_from.append(chunk.pk)
+            holder.item.expanded_from.append(hit.chunk.pk)
             holder.order = min(holder.order, rank)
-            continue
-        for option in _options(chunk, expand=expand, section_cap=section_cap, family=family, entries=entries):
-            items = [ContextChunk(c, hit.score, hit.similarity, rank, [chunk.pk]) for c in option]
-            if len(option) == 1 and option[0].pk == chunk.pk:
-                trimmed = _trimmed(items[0], entries, family)
-                if trimmed is None:  # every paragraph of it is in the context already
-                    break
-                items = [trimmed]
-            held = [e for e in entries if any(_holds(c, c.text, e.item.chunk, family) for c in option)]
-            freed = sum(e.item.token_count for e in held)
-            used = sum(e.item.token_count for e in entries)
-            if budget is not None and used - freed + sum(i.token_count for i in items) > budget:
-                continue
-            order = min([rank] + [e.order for e in held])
-            for e in held:
-                entries.remove(e)
-                items[0].expanded_from.extend(pk for pk in e.item.expanded_from if pk not in items[0].expanded_from)
-            entries.extend(_Entry(item, order) for item in items)
-            break
+        else:
+            _take(hit, rank, entries, budget=budget, expand=expand, section_cap=section_cap, family=family)
     entries.sort(key=lambda e: e.order)  # stable: pieces of one table stay in document order
-    items = [e.item for e in entries]
-    return (items, used) if with_used else items
+    return FittedContext(chunks=[e.item for e in entries], hits_read=hits_read)
+
+
+def _take(hit: SearchHit, rank: int, entries: list[_Entry], *, budget: int | None, expand: bool,
+          section_cap: int | None, family: ChunkFamily) -> None:
+    """Add to the entries the first of the hit's options (its table, its section, itself) that
+    fits the budget; the entries that option holds already leave the context for it."""
+    chunk = hit.chunk
+    for option in _options(chunk, expand=expand, section_cap=section_cap, family=family, entries=entries):
+        items = [ContextChunk(c, hit.score, hit.similarity, rank, [chunk.pk]) for c in option]
+        if len(option) == 1 and option[0].pk == chunk.pk:
+            trimmed = _trimmed(items[0], entries, family)
+            if trimmed is None:  # every paragraph of it is in the context already
+                return
+            items = [trimmed]
+        held = [e for e in entries if any(_holds(c, c.text, e.item.chunk, family) for c in option)]
+        tokens_kept = sum(e.item.token_count for e in entries) - sum(e.item.token_count for e in held)
+        if budget is not None and tokens_kept + sum(i.token_count for i in items) > budget:
+            continue
+        order = min([rank] + [e.order for e in held])
+        for e in held:
+            entries.remove(e)
+            items[0].expanded_from.extend(pk for pk in e.item.expanded_from if pk not in items[0].expanded_from)
+        entries.extend(_Entry(item, order) for item in items)
+        return
 
 
 def _options(chunk: Chunk, *, expand: bool, section_cap: int | None, family: ChunkFamily, entries: list[_Entry]):
@@ -273,24 +274,8 @@ def _holds(holder: Chunk, holder_text: str, chunk: Chunk, family: ChunkFamily) -
 
 
 def row_in_table_text(row_text: str, table_text: str) -> bool:
-    """Whether a rendered table (Markdown pipes) holds the row a row sentence was made from:
-    some body line whose every non-empty cell occurs, in order, in the sentence."""
-    row = " ".join(row_text.split())
-    lines = [line for line in table_text.splitlines() if line.strip().startswith("|")]
-    for line in lines[2:] if len(lines) > 2 else lines[1:]:  # skip the header and its rule
-        cells = [" ".join(cell.split()) for cell in line.strip().strip("|").split("|")]
-        cells = [c for c in cells if c and set(c) - set("-: ")]
-        if not cells:
-            continue
-        position = 0
-        for cell in cells:
-            found = row.find(cell, position)
-            if found < 0:
-                break
-            position = found + len(cell)
-        else:
-            return True
-    return False
+    """Whether a rendered table (Markdown pipes) holds the row a row sentence was made from."""
+    return any(sentence_holds_row(row_text, row) for table in read_tables(table_text) for row in table.rows)
 
 
 def _trimmed(item: ContextChunk, entries: list[_Entry], family: ChunkFamily) -> ContextChunk | None:
@@ -335,18 +320,15 @@ def _norm(text: str) -> str:
 # --------------------------------------------------------------------------- version notices
 
 
-def _upcoming_versions(hits: list[SearchHit], *, user, as_of: dt.date, vector) -> list[VersionNotice]:
-    """Newer published versions, not yet in force, of the policies the hits come from. Access is
+def _upcoming_versions(hits: list[SearchHit], *, as_of: dt.date, vector, chunk_source: ChunkSource) -> list[VersionNotice]:
+    """Newer visible versions, not yet in force, of the policies the hits come from. Access is
     granted per policy and every hit passed the access filter, so the user may read these
     policies: no second permission query."""
     policy_ids = list(dict.fromkeys(h.chunk.policy_id for h in hits))
     if not policy_ids:
         return []
     upcoming = (
-        PolicyVersion.objects.filter(
-            policy_id__in=policy_ids, published=True, status=PolicyVersion.Status.READY,
-            retired_at__isnull=True, effective_from__gt=as_of,
-        )
+        versions_visible().filter(policy_id__in=policy_ids, effective_from__gt=as_of)
         .select_related("policy")
         .order_by("policy_id", "effective_from")
     )
@@ -356,17 +338,18 @@ def _upcoming_versions(hits: list[SearchHit], *, user, as_of: dt.date, vector) -
         if version.policy_id in seen:
             continue
         seen.add(version.policy_id)
-        notices.append(VersionNotice(version.policy.title, version, _nearest_chunks_in(version, vector)))
+        notices.append(VersionNotice(version.policy.title, version, _nearest_chunks_in(version, vector, chunk_source)))
     return notices
 
 
-def _nearest_chunks_in(version: PolicyVersion, vector, limit: int = 8) -> list[Chunk]:
+def _nearest_chunks_in(version: PolicyVersion, vector, chunk_source: ChunkSource, limit: int = 8) -> list[Chunk]:
+    table = connection.ops.quote_name(chunk_source.table)
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT id FROM retrieval_chunk WHERE version_id = %s AND searchable AND embedding IS NOT NULL "
+            f"SELECT id FROM {table} WHERE version_id = %s AND searchable AND embedding IS NOT NULL "
             "ORDER BY embedding <=> %s::vector LIMIT %s",
             [version.pk, vector_literal(vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunk_source.rows_with_sources().in_bulk(ids)
     return [found[i] for i in ids if i in found]

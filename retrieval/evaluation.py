@@ -33,6 +33,7 @@ from .access import policy_visible_q, today
 from .context import HITS_PER_CONTEXT_CHUNK, ChunkFamily, ContextChunk, context_fit
 from .embedding import get_embedder
 from .search import chunk_search_hybrid
+from .sources import LIVE_CHUNKS, ChunkSource
 
 DEFAULT_USER = "employee"
 BUDGET_DEPTH = 20
@@ -249,7 +250,7 @@ class StrategyReport:
     strategy: str
     k: int
     budget: int | None
-    chunks: int | None  # searchable chunks in a scratch index (None: the live index)
+    chunks: int | None  # searchable chunks of an evaluation table (None: the live table)
     results: list[QuestionResult]
     budget_depth: int = BUDGET_DEPTH
 
@@ -333,13 +334,13 @@ def question_vectors(questions: list[EvalQuestion]) -> dict[str, object]:
 
 def evaluate_questions(
     questions: list[EvalQuestion], *, k: int = 5, budget: int | None = 1000, user: str | None = None,
-    as_of: dt.date | None = None, index=None, strategy: str = "default", vectors: dict | None = None,
-    budget_depth: int = BUDGET_DEPTH, on_question: Callable[[int, int], None] | None = None,
+    as_of: dt.date | None = None, chunk_source: ChunkSource = LIVE_CHUNKS, strategy: str = "default",
+    vectors: dict | None = None, budget_depth: int = BUDGET_DEPTH, on_question: Callable[[int, int], None] | None = None,
 ) -> StrategyReport:
-    """Run every question against the live index (index=None) or a scratch index."""
+    """Run every question against a chunk source: the live table, or an evaluation table."""
     users = _Users()
     vectors = vectors if vectors is not None else question_vectors(questions)
-    family = ChunkFamily(index)
+    family = ChunkFamily(chunk_source)
     results = []
     for number, q in enumerate(questions, start=1):
         username = q.user or user or DEFAULT_USER
@@ -347,15 +348,16 @@ def evaluate_questions(
         day = q.as_of or as_of or today()
         depth = max(k * HITS_PER_CONTEXT_CHUNK, budget_depth if budget is not None else 0)
         hits = chunk_search_hybrid(
-            question=q.question, user=asker, as_of=day, k=depth, query_vector=vectors[q.question], index=index
+            question=q.question, user=asker, as_of=day, k=depth, query_vector=vectors[q.question],
+            chunk_source=chunk_source,
         )
         visible = users.visible(username)
-        top = _match(context_fit(hits, budget=None, expand=False, family=family, limit=k), q, visible)
+        top = _match(context_fit(hits, budget=None, expand=False, family=family, limit=k).chunks, q, visible)
         in_budget = None
         if budget is not None:
-            in_budget = _match(context_fit(hits, budget=budget, expand=True, family=family), q, visible)
+            in_budget = _match(context_fit(hits, budget=budget, expand=True, family=family).chunks, q, visible)
         results.append(QuestionResult(question=q, user=username, as_of=day, top_k=top, budget=in_budget))
         if on_question:
             on_question(number, len(questions))
-    chunks = sum(c.searchable for c in index.chunks.values()) if index is not None else None
+    chunks = None if chunk_source is LIVE_CHUNKS else chunk_source.searchable_count()
     return StrategyReport(strategy=strategy, k=k, budget=budget, chunks=chunks, results=results, budget_depth=budget_depth)

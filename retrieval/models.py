@@ -73,7 +73,8 @@ class Chunk(models.Model):
 HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to show, expand or cite a chunk
 
 
-def chunks_with_sources():
-    """Chunks with their version, policy and source in the same query, without their vectors
-    and without the source's converted tree (the whole document as JSON, read only to re-chunk)."""
-    return Chunk.objects.select_related("version__policy", "source").defer(*HEAVY_FIELDS, "source__tree")
+def chunks_with_sources(model: type[Chunk] = Chunk):
+    """Chunks (of `model`'s table) with their version, policy and source in the same query,
+    without their vectors and without the source's converted tree (the whole document as JSON,
+    read only to re-chunk)."""
+    return model._default_manager.select_related("version__policy", "source").defer(*HEAVY_FIELDS, "source__tree")

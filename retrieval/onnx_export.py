@@ -12,9 +12,17 @@ The files are written once, on first use or by ``python manage.py export_onnx``,
 ``$POLICYPAL_ONNX_DIR`` or ``<VAR_DIR>/onnx/<model>-<fingerprint>/``; a file lock keeps a web
 process and a worker from exporting at the same time. Optimum is not used: its ONNX Runtime
 package requires transformers < 5, which sentence-transformers 6 refuses. ``OnnxEncoder``
-therefore runs the graph with onnxruntime and the model's own fast tokenizer, with the model's
-pooling (mean) and normalisation, and offers the subset of ``SentenceTransformer.encode`` the
-embedder calls.
+therefore runs the graph with onnxruntime and the model's own fast tokenizer, and offers the
+subset of ``SentenceTransformer.encode`` the embedder calls.
+
+The graph stops at the transformer's token vectors; what sentence-transformers does after that is
+read from the model's folder (``sentence_config``): modules.json, the Pooling module's
+config.json (cls, mean, max, mean_sqrt_len_tokens, weightedmean, lasttoken, or several of them
+concatenated) and whether a Normalize module follows. Pooling is applied in numpy, so one
+exported graph serves any pooling, and the export fingerprint does not need to cover it. A model
+whose configuration asks for anything else (a Dense layer, an unknown pooling mode) raises
+``UnsupportedModelError`` before anything is exported: different vectors from the torch backend
+would be worse than no vectors, as the stored ones would then no longer match the queries.
 """
 from __future__ import annotations
 
@@ -25,6 +33,7 @@ import json
 import logging
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +44,110 @@ OPSET = 17
 FP32_FILE = "model.onnx"
 INT8_FILE = "model_int8.onnx"
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+POOLING_MODES = ("cls", "max", "mean", "mean_sqrt_len_tokens", "weightedmean", "lasttoken")
+# sentence-transformers before 6 wrote one boolean per mode; several true ones are concatenated in
+# this order, and none true means mean (sentence_transformer/modules/pooling.py).
+_LEGACY_POOLING_KEYS = {
+    "pooling_mode_cls_token": "cls",
+    "pooling_mode_max_tokens": "max",
+    "pooling_mode_mean_tokens": "mean",
+    "pooling_mode_mean_sqrt_len_tokens": "mean_sqrt_len_tokens",
+    "pooling_mode_weightedmean_tokens": "weightedmean",
+    "pooling_mode_lasttoken": "lasttoken",
+}
 _lock = threading.Lock()
+
+
+class UnsupportedModelError(ValueError):
+    """The model's sentence-transformers configuration asks for a step the ONNX encoder does not
+    implement. Use EMBEDDING_BACKEND=torch for such a model."""
+
+
+@dataclass(frozen=True)
+class SentenceConfig:
+    """What sentence-transformers does around the transformer, read from the model's folder."""
+
+    pooling: tuple[str, ...]  # several are concatenated, in this order
+    normalize: bool
+    max_seq_length: int
+
+
+def sentence_config(model_path: str | os.PathLike) -> SentenceConfig:
+    """The model's pooling, normalisation and truncation, as sentence-transformers would load them.
+
+    A folder without modules.json is a plain transformers model, which sentence-transformers
+    mean-pools without normalising. Raises ``UnsupportedModelError`` for a module or pooling mode
+    the ONNX encoder does not run."""
+    model_path = Path(model_path)
+    max_seq_length = _max_seq_length(model_path)
+    modules_file = model_path / "modules.json"
+    if not modules_file.is_file():
+        return SentenceConfig(pooling=("mean",), normalize=False, max_seq_length=max_seq_length)
+    pooling: tuple[str, ...] | None = None
+    normalize = False
+    for index, module in enumerate(json.loads(modules_file.read_text())):
+        kind = module.get("type", "").rsplit(".", 1)[-1]
+        if kind == "Transformer" and index == 0 and module.get("path", "") == "":
+            continue
+        if kind == "Pooling" and pooling is None:
+            pooling = _pooling_modes(model_path / module.get("path", "") / "config.json")
+        elif kind == "Normalize" and pooling is not None:
+            normalize = True
+        else:
+            raise UnsupportedModelError(
+                f"{modules_file}: the ONNX encoder runs a Transformer at the top of the folder, one "
+                f"Pooling and an optional Normalize; module {index} is {module.get('type')!r} at "
+                f"{module.get('path')!r}. Use EMBEDDING_BACKEND=torch for this model."
+            )
+    if pooling is None:
+        raise UnsupportedModelError(f"{modules_file} lists no Pooling module. Use EMBEDDING_BACKEND=torch.")
+    return SentenceConfig(pooling=pooling, normalize=normalize, max_seq_length=max_seq_length)
+
+
+def _pooling_modes(config_file: Path) -> tuple[str, ...]:
+    config = json.loads(config_file.read_text()) if config_file.is_file() else {}
+    if "pooling_mode" in config:  # sentence-transformers 6: a name or a list of names
+        value = config["pooling_mode"]
+        modes = (value,) if isinstance(value, str) else tuple(value)
+    else:
+        unknown = sorted(k for k, on in config.items()
+                         if k.startswith("pooling_mode_") and k not in _LEGACY_POOLING_KEYS and on)
+        if unknown:
+            raise UnsupportedModelError(f"{config_file}: unknown pooling setting {', '.join(unknown)}. "
+                                        "Use EMBEDDING_BACKEND=torch for this model.")
+        modes = tuple(mode for key, mode in _LEGACY_POOLING_KEYS.items() if config.get(key)) or ("mean",)
+    unsupported = [mode for mode in modes if mode not in POOLING_MODES]
+    if not modes or unsupported:
+        raise UnsupportedModelError(
+            f"{config_file}: pooling {list(modes)!r} is not one the ONNX encoder implements "
+            f"({', '.join(POOLING_MODES)}). Use EMBEDDING_BACKEND=torch for this model."
+        )
+    return modes
+
+
+def pool(hidden: np.ndarray, mask: np.ndarray, modes: tuple[str, ...]) -> np.ndarray:
+    """Sentence vectors from token vectors (batch, tokens, dim) and the attention mask, computed
+    as sentence-transformers' Pooling does, one block per mode, concatenated in order."""
+    return np.concatenate([_pool_one(mode, hidden, mask) for mode in modes], axis=1).astype(np.float32)
+
+
+def _pool_one(mode: str, hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    rows = np.arange(hidden.shape[0])
+    weights = mask[..., None].astype(np.float32)
+    if mode == "cls":  # the first real token (padding may be on either side)
+        return hidden[rows, np.argmax(mask, axis=1)]
+    if mode == "lasttoken":  # the last real token
+        return hidden[rows, mask.shape[1] - 1 - np.argmax(mask[:, ::-1], axis=1)]
+    if mode == "max":
+        return np.where(weights > 0, hidden, -np.inf).max(axis=1)
+    if mode == "weightedmean":  # token i of the text (from 1) weighs i
+        positions = np.arange(1, mask.shape[1] + 1, dtype=np.float32)[None, :] - np.argmax(mask, axis=1)[:, None]
+        weights = weights * positions[..., None]
+    elif mode not in ("mean", "mean_sqrt_len_tokens"):
+        raise UnsupportedModelError(f"pooling mode {mode!r} is not implemented")
+    total = (hidden * weights).sum(axis=1)
+    count = np.clip(weights.sum(axis=1), 1e-9, None)
+    return total / (np.sqrt(count) if mode == "mean_sqrt_len_tokens" else count)
 
 
 def onnx_cache_dir(model_path: str | os.PathLike) -> Path:
@@ -64,8 +176,11 @@ def _fingerprint(model_path: Path) -> str:
 
 
 def export_onnx(model_path: str | os.PathLike, *, quantized: bool) -> Path:
-    """The exported ONNX file for the model (fp32 fused, or int8), exporting it if missing."""
+    """The exported ONNX file for the model (fp32 fused, or int8), exporting it if missing.
+
+    Refuses (``UnsupportedModelError``) a model the ONNX encoder could not run faithfully."""
     model_path = Path(model_path)
+    sentence_config(model_path)
     folder = onnx_cache_dir(model_path)
     target = folder / (INT8_FILE if quantized else FP32_FILE)
     if target.is_file():
@@ -164,13 +279,14 @@ def onnx_model_kwargs(model_path: str | os.PathLike, quantized: bool) -> dict:
 
 class OnnxEncoder:
     """Sentence embeddings from the exported graph: the model's tokenizer (same truncation),
-    mean pooling over the attention mask, L2 normalisation when the model has it."""
+    the model's pooling over the attention mask, L2 normalisation when the model has it."""
 
     def __init__(self, model_path: str | os.PathLike, *, quantized: bool, threads: int | None = None) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
         model_path = Path(model_path)
+        self.config = sentence_config(model_path)  # before exporting: an unsupported model fails fast
         self.path = export_onnx(model_path, quantized=quantized)
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
@@ -178,8 +294,8 @@ class OnnxEncoder:
             options.intra_op_num_threads = threads
         self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
         self.input_names = {i.name for i in self.session.get_inputs()}
-        self.max_seq_length = _max_seq_length(model_path)
-        self.normalize = (model_path / "2_Normalize").exists() or _has_normalize(model_path)
+        self.max_seq_length = self.config.max_seq_length
+        self.normalize = self.config.normalize
         self.tokenizer = Tokenizer.from_file(str(model_path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=self.max_seq_length)
         pad_id = self.tokenizer.token_to_id("[PAD]") or 0
@@ -210,8 +326,7 @@ class OnnxEncoder:
         if "token_type_ids" in self.input_names:
             feeds["token_type_ids"] = np.array([e.type_ids for e in encodings], dtype=np.int64)
         hidden = self.session.run(None, feeds)[0]
-        weights = mask[..., None].astype(np.float32)
-        return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return pool(hidden, mask, self.config.pooling)
 
 
 def _max_seq_length(model_path: Path) -> int:
@@ -221,13 +336,6 @@ def _max_seq_length(model_path: Path) -> int:
         if value:
             return int(value)
     return 512
-
-
-def _has_normalize(model_path: Path) -> bool:
-    modules = model_path / "modules.json"
-    if not modules.is_file():
-        return False
-    return any(m.get("type", "").endswith("Normalize") for m in json.loads(modules.read_text()))
 
 
 def main() -> None:

@@ -22,18 +22,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import connection, transaction
 
 from .access import VERSIONS_IN_FORCE_SQL, access_params
 from .embedding import get_embedder
-from .models import Chunk, chunks_with_sources
+from .models import Chunk
 from .rrf import reciprocal_rank_fusion
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .scratch import ScratchIndex
+from .sources import LIVE_CHUNKS, ChunkSource
 
 # Weights of the two candidate lists in the fusion. Questions are paraphrased more often than
 # they repeat the policy's words, and an any-word full-text query ranks chunks full of a common
@@ -43,7 +41,6 @@ VECTOR_WEIGHT = 1.0
 TEXT_WEIGHT = 0.5
 
 _WORD = re.compile(r"[\w][\w.,'-]*[\w]|[\w]", re.UNICODE)
-CHUNK_TABLE = Chunk._meta.db_table
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
@@ -83,8 +80,9 @@ def vector_literal(vector) -> str:
 TEXT_MAX_MATCHES = 1000
 
 
-def candidates_sql(table: str = CHUNK_TABLE) -> str:
-    """The candidate query over a chunk table (the live one, or a scratch table in evaluation).
+@lru_cache(maxsize=8)
+def candidates_sql(table: str = LIVE_CHUNKS.table) -> str:
+    """The candidate query over a chunk table (a ChunkSource's: the live one, or an evaluation's).
 
     Parameters: versions (ids of the versions the asker may see, see ``prepare_search``), qvec
     (vector literal), words (the question's words), max_matches, n (candidates per list).
@@ -140,9 +138,6 @@ SELECT 't' AS list, id, value FROM fts
 """
 
 
-_LIVE_SQL = candidates_sql()
-
-
 def ef_search_for(n: int) -> int:
     """hnsw.ef_search: the size of the HNSW candidate queue of each scan pass; never below the
     rows asked for. The setting's default (200) is tuned with bench/hnsw_recall.py: recall@10
@@ -196,9 +191,11 @@ def query_params(*, versions: list[int], qvec: str, terms: str, n: int) -> dict:
     return {"versions": versions, "qvec": qvec, "words": question_words(terms), "max_matches": max_matches, "n": n}
 
 
-def candidate_rows(*, params: dict, qvec: str, terms: str, n: int, table: str = CHUNK_TABLE) -> list[tuple[str, int, float]]:
+def candidate_rows(
+    *, params: dict, qvec: str, terms: str, n: int, chunk_source: ChunkSource = LIVE_CHUNKS,
+) -> list[tuple[str, int, float]]:
     """Both candidate lists for a question, for the asker and date in `params` (access_params)."""
-    sql = _LIVE_SQL if table == CHUNK_TABLE else candidates_sql(table)
+    sql = candidates_sql(chunk_source.table)
     with transaction.atomic(), connection.cursor() as cursor:
         versions = prepare_search(cursor, params=params, n=n)
         if not versions:
@@ -223,31 +220,23 @@ def fuse_candidates(rows: list[tuple[str, int, float]]) -> tuple[list[tuple[int,
 
 def chunk_search_hybrid(
     *, question: str, user, as_of: dt.date | None = None, k: int = 5, candidates: int | None = None,
-    query_vector=None, index: ScratchIndex | None = None,
+    query_vector=None, chunk_source: ChunkSource = LIVE_CHUNKS,
 ) -> list[SearchHit]:
-    """The k best searchable chunks for the question that the user may see on the date.
-
-    index: a scratch index built by evaluation (another chunking strategy); default the live
-    chunk table.
-    """
+    """The k best searchable chunks of the source (default: the live table) for the question
+    that the user may see on the date."""
     n = max(candidates or settings.SEARCH_CANDIDATES, k)
     vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
     rows = candidate_rows(
-        params=access_params(user, as_of), qvec=vector_literal(vector), terms=question, n=n,
-        table=index.table if index is not None else CHUNK_TABLE,
+        params=access_params(user, as_of), qvec=vector_literal(vector), terms=question, n=n, chunk_source=chunk_source
     )
     fused, similarity, vrank, trank = fuse_candidates(rows)
     fused = fused[:k]
-    ids = [cid for cid, _ in fused]
-    if index is not None:
-        chunks = {cid: index.chunks[cid] for cid in ids if cid in index.chunks}
-    else:
-        chunks = (
-            chunks_with_sources()
-            .select_related("parent")
-            .defer("parent__embedding", "parent__search_vector")
-            .in_bulk(ids)
-        )
+    chunks = (
+        chunk_source.rows_with_sources()
+        .select_related("parent")
+        .defer("parent__embedding", "parent__search_vector")
+        .in_bulk([cid for cid, _ in fused])
+    )
     return [
         SearchHit(chunk=chunks[cid], score=score, similarity=similarity.get(cid), vector_rank=vrank.get(cid), text_rank=trank.get(cid))
         for cid, score in fused

@@ -79,15 +79,18 @@ ensure_redis() {
 }
 
 ensure_database() {
-  if [ -z "${DATABASE_URL:-}" ]; then
-    if [ -f "$ROOT/var/pgdata/postmaster.pid" ] && kill -0 "$(head -1 "$ROOT/var/pgdata/postmaster.pid")" 2>/dev/null; then
-      log "Using the embedded PostgreSQL that is already running (data in var/pgdata)"
-    else
-      log "Starting the embedded PostgreSQL with pgvector (data in var/pgdata)"
-      EMBEDDED_DB=1  # started here, so stopped on exit; one already running is left alone
-    fi
-    python -m policypal.embedded_db start >/dev/null
+  # Start the embedded PostgreSQL unless DATABASE_URL names a server, and export its URL for every
+  # process started from here (the settings start nothing: they only read DATABASE_URL).
+  if [ -n "${DATABASE_URL:-}" ]; then return 0; fi
+  local data="${POLICYPAL_VAR_DIR:-$ROOT/var}/pgdata"
+  if python -m policypal.embedded_db status >/dev/null; then
+    log "Using the embedded PostgreSQL that is already running (data in ${data#$ROOT/})"
+  else
+    log "Starting the embedded PostgreSQL with pgvector (data in ${data#$ROOT/})"
+    EMBEDDED_DB=1  # started here, so stopped on exit; one already running is left alone
   fi
+  DATABASE_URL="$(python -m policypal.embedded_db start)" || die "could not start the embedded PostgreSQL; see ${data#$ROOT/}/log"
+  export DATABASE_URL
 }
 
 ensure_secret_key() {

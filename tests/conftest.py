@@ -26,9 +26,63 @@ def _empty_cache():
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """Runs before pytest-django creates the test database: with no PostgreSQL answering (pytest run
+    without `make test`, which starts it), stop the run with one line naming the command that starts it."""
+    from policypal.embedded_db import database_problem
+
+    if problem := database_problem(server_only=True):
+        pytest.exit(problem, returncode=3)
+
+
+class _SampleCorpus:
+    """The sample corpus's rows, kept once ingested and put back when they are gone.
+
+    A test that needs committed rows (a live server, a Celery worker process) runs in a real
+    transaction, and pytest-django empties the whole database after it. The corpus is put back
+    before the next test that asks for it, outside that test's transaction (pytest_runtest_setup
+    below), with Django's own loader for serialized test data: so no test depends on running
+    before or after the others.
+    """
+
+    # Rebuilt by the flush with new ids (content types, permissions) or nothing to keep.
+    _SKIPPED_APPS = {"contenttypes", "sessions", "admin"}
+
+    def __init__(self) -> None:
+        self.blocker = None
+        self.rows = ""
+        self.version_ids: list[int] = []
+
+    def keep(self, *, blocker, version_ids: list[int]) -> None:
+        from django.apps import apps
+        from django.contrib.auth.models import Permission
+        from django.core import serializers
+
+        models = [m for m in apps.get_models() if m._meta.app_label not in self._SKIPPED_APPS and m is not Permission]
+        objects = (obj for model in models for obj in model._base_manager.order_by("pk"))
+        self.rows = serializers.serialize("json", objects)
+        self.blocker, self.version_ids = blocker, version_ids
+
+    def put_back_if_gone(self) -> None:
+        if self.blocker is None:
+            return  # not ingested yet: the fixture does it
+        from django.db import connection
+
+        from policypal.policies.models import PolicyVersion
+
+        with self.blocker.unblock():
+            if PolicyVersion.objects.filter(pk__in=self.version_ids).count() < len(self.version_ids):
+                connection.creation.deserialize_db_from_string(self.rows)
+
+
+_SAMPLE_CORPUS = _SampleCorpus()
+
+
+@pytest.fixture(scope="session")
 def sample_corpus(django_db_setup, django_db_blocker):
     """The shipped sample policies, ingested once per session by the real pipeline (in-process)
-    and the demo users. Returns {policy key: [versions]}."""
+    and the demo users; in the database for every test that asks for it, whatever ran before.
+    Returns {policy key: [versions]}."""
     from policypal.policies.demo import demo_users_ensure
     from policypal.policies.ingestion import version_ingest_inline
     from policypal.policies.models import PolicyVersion
@@ -41,10 +95,19 @@ def sample_corpus(django_db_setup, django_db_blocker):
         versions = list(PolicyVersion.objects.select_related("policy"))
         failed = [f"{v}: {v.error}" for v in versions if v.status != PolicyVersion.Status.READY]
         assert not failed, f"sample policies failed to ingest: {failed}"
+        _SAMPLE_CORPUS.keep(blocker=django_db_blocker, version_ids=[v.pk for v in versions])
         by_key: dict[str, list] = {}
         for version in versions:
             by_key.setdefault(version.policy.key, []).append(version)
         return by_key
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before any fixture of a test that uses the sample corpus (its own transaction not begun
+    yet): the corpus back in the database if a test before it emptied it."""
+    if "sample_corpus" in item.fixturenames:
+        _SAMPLE_CORPUS.put_back_if_gone()
 
 
 @pytest.fixture
@@ -112,6 +175,12 @@ BROWSER_ARGS = [
 
 @pytest.fixture(scope="session")
 def browser():
+    """Chromium, for the session. While Playwright's event loop runs, Django keeps the test thread's
+    database connection apart from the one it had before (connections are per thread, and per
+    context inside an event loop): a test without a live server that runs after a browser test
+    opens one there. It is closed here, while it can still be reached, or the test database could
+    not be dropped at the end of the session ("being accessed by other users")."""
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     executable = shutil.which("chromium")
@@ -120,6 +189,7 @@ def browser():
         browser = playwright.chromium.launch(executable_path=executable, args=BROWSER_ARGS, headless=True)
         yield browser
         browser.close()
+        connections.close_all()
 
 
 @pytest.fixture
@@ -151,10 +221,3 @@ def signed_in_page(browser, live_server, username: str, password: str, *, height
     page.click("#login-submit")
     expect(page.locator("#nav-username")).to_be_visible()
     return context, page
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items):
-    """End-to-end tests run last: their transactional database is flushed after each test, which
-    would take the session's sample corpus away from any test that ran after them."""
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)

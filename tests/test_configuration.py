@@ -1,11 +1,21 @@
-"""Setting names that matter are spelled right, and docker-compose matches what settings read."""
+"""Setting names that matter are spelled right, docker-compose matches what settings read, and
+the database is found, never started, by the settings."""
+import functools
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import psycopg
+import pytest
 import yaml
 from django.conf import settings
 
 from policypal.celery import app
+from policypal.embedded_db import DEFAULT_DATABASE, pgdata_dir
+from policypal.policies.pipeline import PIPELINE
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -20,8 +30,10 @@ def test_celery_reads_our_settings():
 
 
 def test_pipeline_tasks_are_registered():
+    """The pipeline enqueues its tasks by name (policypal/policies/pipeline.py): each name is a task."""
     app.loader.import_default_modules()
-    assert {"policies.convert_version", "policies.chunk_version", "policies.index_version"} <= set(app.tasks)
+    assert PIPELINE == ("policies.convert_version", "policies.chunk_version", "policies.index_version")
+    assert set(PIPELINE) <= set(app.tasks)
 
 
 def test_embedding_model_is_a_local_directory():
@@ -73,3 +85,84 @@ def test_docker_compose_requires_a_secret_key():
     compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
     for name in ("web", "worker"):
         assert compose["services"][name]["environment"]["SECRET_KEY"].startswith("${SECRET_KEY:?")
+
+
+# --- The database: the settings start nothing; the scripts start the embedded server; a process
+# without one says in one line which command starts it. Each case runs in a subprocess, with its
+# own var/ folder (POLICYPAL_VAR_DIR) and no DATABASE_URL.
+
+SETTINGS_SIDE_EFFECTS = """
+import json, os
+before = dict(os.environ)
+from django.conf import settings
+database = settings.DATABASES["default"]
+after = dict(os.environ)
+print(json.dumps({"changed": sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)),
+                  "host": database["HOST"], "name": database["NAME"], "user": database["USER"]}))
+"""
+START_HINT = "start it with `python -m policypal.embedded_db start` or `make run`."
+
+
+def _without_database(var_dir: Path, *command: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    environment.update(POLICYPAL_VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="policypal.settings")
+    return subprocess.run(command, env=environment, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+
+
+def test_settings_point_at_the_embedded_socket_and_start_nothing(tmp_path):
+    result = _without_database(tmp_path, sys.executable, "-c", SETTINGS_SIDE_EFFECTS)
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    assert loaded["changed"] == []  # no DATABASE_URL (nor anything else) written to the environment
+    assert (loaded["host"], loaded["name"], loaded["user"]) == (str(pgdata_dir(tmp_path)), DEFAULT_DATABASE, "postgres")
+    assert not pgdata_dir(tmp_path).exists()  # no server started, no cluster created
+
+
+@pytest.mark.parametrize("command", [
+    ["manage.py", "migrate", "--noinput"],
+    ["manage.py", "runserver", "--noreload", "127.0.0.1:0"],
+    ["-c", "import policypal.wsgi"],  # what gunicorn imports
+    ["-m", "celery", "-A", "policypal", "worker", "-Q", "policypal-test-no-database", "--concurrency", "1"],
+], ids=["manage.py", "runserver", "wsgi", "celery-worker"])
+def test_without_a_database_a_process_says_in_one_line_how_to_start_it(tmp_path, command):
+    result = _without_database(tmp_path, sys.executable, *command)
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert f"No PostgreSQL answers at {pgdata_dir(tmp_path)}: {START_HINT}" in output.splitlines(), output[-3000:]
+    assert "Traceback" not in output, output[-3000:]
+
+
+def test_the_embedded_server_starts_creates_its_database_and_stops(tmp_path):
+    odd_name = 'policy "pal"; drop'  # quoted as an identifier, never spliced into SQL
+    run = functools.partial(_without_database, tmp_path, sys.executable, "-m", "policypal.embedded_db")
+    assert run("status").returncode == 3
+    try:
+        started = run("start", odd_name)
+        assert started.returncode == 0, started.stderr[-2000:]
+        url = started.stdout.strip().splitlines()[-1]
+        with psycopg.connect(url) as connection:
+            assert connection.execute("SELECT current_database()").fetchone() == (odd_name,)
+        assert run("start", odd_name).returncode == 0  # running, and the database exists: nothing to do
+        assert run("status").returncode == 0
+    finally:
+        stopped = run("stop")
+    assert stopped.stdout.strip() == "stopped", stopped.stderr[-2000:]
+    assert run("status").returncode == 3
+
+
+def test_the_scripts_start_the_embedded_server_and_export_its_url(tmp_path):
+    """scripts/setup.sh `ensure_database` (make run, make test) starts the server, exports
+    DATABASE_URL for the processes started after it, and stops on exit the server it started."""
+    script = """source scripts/setup.sh
+ensure_database >&2
+python -c 'import os, psycopg; print(psycopg.connect(os.environ["DATABASE_URL"]).execute("SELECT current_database()").fetchone()[0])'
+stop_started
+python -m policypal.embedded_db status || true"""
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    environment.update(POLICYPAL_VAR_DIR=str(tmp_path), PATH=f"{Path(sys.executable).parent}:{environment['PATH']}")
+    result = subprocess.run(["bash", "-c", script], env=environment, cwd=REPO, capture_output=True, text=True, timeout=120)
+    try:
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert result.stdout.split() == [DEFAULT_DATABASE, "not", "running"]
+    finally:
+        _without_database(tmp_path, sys.executable, "-m", "policypal.embedded_db", "stop")

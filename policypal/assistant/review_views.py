@@ -6,7 +6,6 @@ never a template condition.
 """
 from __future__ import annotations
 
-import re
 from functools import wraps
 from urllib.parse import urlencode
 
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from policypal.policies.roles import is_reviewer
 
 from .forms import RegressionQuestionForm, ReviewForm
+from .markers import answer_paragraphs, marker_segments
 from .models import Answer, AnswerFeedback, Review
 from .reviews import ReviewInputError, regression_question_create, regression_questions_jsonl, review_record
 from .selectors import (
@@ -37,7 +37,6 @@ from .selectors import (
 )
 
 ANSWERS_PER_PAGE = 50
-_MARKER = re.compile(r"\[(\d{1,3})\]")
 
 VERDICT_HELP = {
     Review.Verdict.CORRECT: "Every sentence is backed by the text it cites.",
@@ -131,13 +130,15 @@ def review_detail(request, pk: int):
             messages.error(request, "Nothing was saved: the form sent an unknown action.")
         status = 400
 
+    citations = _citation_views(answer, request.user)
+    by_n = {c["n"]: c for c in citations}
     return render(
         request,
         "assistant/review_detail.html",
         {
             "answer": answer,
-            "paragraphs": [_segments(p) for p in re.split(r"\n\s*\n", answer.text) if p.strip()],
-            "citations": _citation_views(answer, request.user),
+            "paragraphs": [marker_segments(p, by_n) for p in answer_paragraphs(answer.text)],
+            "citations": citations,
             "my_review": mine,
             "feedback": list(answer.feedback.all()),
             "other_reviews": [r for r in reviews if r is not mine],
@@ -186,19 +187,6 @@ def _errors_text(form) -> str:
     return " ".join(str(error) for errors in form.errors.values() for error in errors)
 
 
-def _segments(paragraph: str) -> list[dict]:
-    """Text and citation-marker segments of a paragraph; markers link to the citation cards below."""
-    out, position = [], 0
-    for match in _MARKER.finditer(paragraph):
-        if match.start() > position:
-            out.append({"text": paragraph[position:match.start()]})
-        out.append({"n": int(match.group(1))})
-        position = match.end()
-    if position < len(paragraph):
-        out.append({"text": paragraph[position:]})
-    return out
-
-
 def _citation_views(answer: Answer, reviewer) -> list[dict]:
     """Each citation as snapshotted, next to what its chunk holds now."""
     citations = list(answer.citations.all())
@@ -208,7 +196,9 @@ def _citation_views(answer: Answer, reviewer) -> list[dict]:
         chunk = citation.chunk
         view = {
             "n": citation.n,
+            "breadcrumb": citation.breadcrumb,
             "breadcrumb_parts": citation.breadcrumb.split(" > "),
+            "marker_url": f"#citation-{citation.n}",  # a marker in the answer jumps to this card
             "text": citation.text,
             "chunk": chunk,
             "state": "removed",

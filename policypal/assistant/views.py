@@ -1,7 +1,8 @@
 """Chat page (with feedback on answers), chunk page, source download and the JSON ask endpoint.
 
 Views parse the request, call one service or selector and render. Permission filters live in
-selectors (`chunk_get_for_user`, `source_get_for_user`), never in templates.
+selectors (`chunk_get_for_user`, `source_get_for_user`), never in templates; the source download
+adds the policy-admin role (policypal/policies/roles.py).
 """
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import datetime as dt
 import json
 import logging
 import mimetypes
-import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,10 +21,14 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from chunking.pipe_tables import read_table
+from policypal.policies.models import SourceDocument
+from policypal.policies.roles import is_policy_admin
 from policypal.security.services import ask_rate_message, ask_rate_take
 
 from .forms import AskForm, FeedbackForm
 from .llm_answering import is_llm_notice, llm_enabled
+from .markers import PARAGRAPH_BREAK, answer_paragraphs, marker_segments
 from .models import Answer, AnswerFeedback
 from .presenters import answer_dict
 from .selectors import (
@@ -43,7 +47,6 @@ from .services import (
 )
 
 log = logging.getLogger(__name__)
-_MARKER = re.compile(r"\[(\d{1,3})\]")
 
 
 # --- chat -------------------------------------------------------------------------------------
@@ -117,12 +120,13 @@ def _answer_view(data: dict, chunks) -> dict:
         citation["effective_from_date"] = chunk.version.effective_from
         citation["effective_to_date"] = chunk.version.effective_to
         citation["kind"] = chunk.kind
-        citation["table"] = pipe_table(chunk.text) if chunk.kind == chunk.Kind.TABLE else None
+        citation["table"] = read_table(chunk.text) if chunk.kind == chunk.Kind.TABLE else None
         citation["breadcrumb_parts"] = chunk.breadcrumb_parts
         citation["source_url"] = _source_url(chunk)
         citation["announced"] = citation["effective_from"] > data["as_of"]
+        citation["marker_url"] = citation["url"]  # a marker opens the chunk it cites
         by_n[citation["n"]] = citation
-    data["paragraphs"] = [_segments(p, by_n) for p in re.split(r"\n\s*\n", data["answer"]) if p.strip()]
+    data["paragraphs"] = [marker_segments(p, by_n) for p in answer_paragraphs(data["answer"])]
     data["claim_paragraphs"] = _claim_paragraphs(data["answer"], data["claims"], by_n) if data.get("claims") is not None else None
     data["unsupported_count"] = sum(not c["supported"] for c in data.get("claims") or [])
     data["model_notices"] = [n for n in data["notices"] if is_llm_notice(n)]
@@ -138,10 +142,10 @@ def _claim_paragraphs(text: str, claims: list[dict], by_n: dict) -> list[list[di
     for claim in claims:
         found = text.find(claim["text"], cursor)
         between = text[cursor:found] if found >= 0 else " "
-        if not paragraphs or re.search(r"\n\s*\n", between):
+        if not paragraphs or PARAGRAPH_BREAK.search(between):
             paragraphs.append([])
         sep = "" if not paragraphs[-1] else ("\n" if "\n" in between else " ")
-        segments = _full_stop_before_markers(_segments(claim["text"], by_n))
+        segments = _full_stop_before_markers(marker_segments(claim["text"], by_n))
         paragraphs[-1].append({**claim, "sep": sep, "segments": segments})
         cursor = found + len(claim["text"]) if found >= 0 else cursor
     return paragraphs
@@ -159,22 +163,6 @@ def _full_stop_before_markers(segments: list[dict]) -> list[dict]:
     before = segments[markers_start - 1]
     stop = segments[-1]["text"].strip()
     return [*segments[: markers_start - 1], {"text": before["text"].rstrip() + stop + " "}, *segments[markers_start:-1]]
-
-
-def _segments(paragraph: str, by_n: dict) -> list[dict]:
-    """Split a paragraph into text and citation-marker segments (escaped by the template)."""
-    out, position = [], 0
-    for match in _MARKER.finditer(paragraph):
-        citation = by_n.get(int(match.group(1)))
-        if citation is None:
-            continue
-        if match.start() > position:
-            out.append({"text": paragraph[position:match.start()]})
-        out.append({"citation": citation})
-        position = match.end()
-    if position < len(paragraph):
-        out.append({"text": paragraph[position:]})
-    return out
 
 
 def _source_url(chunk) -> str:
@@ -380,7 +368,7 @@ def chunk_detail(request, pk: int):
             "source": chunk.source,
             "source_url": _source_url(chunk),
             "parent": parent,
-            "table": pipe_table(chunk.text),
+            "table": read_table(chunk.text),
             "standing": version_standing(chunk.version, timezone.localdate()),
         },
     )
@@ -388,7 +376,13 @@ def chunk_detail(request, pk: int):
 
 @login_required
 def source_download(request, pk: int):
+    """An uploaded policy file: the one download view (`/manage/sources/<pk>/` redirects here).
+    Anyone may download the files of a version they may read (the chat, chunk and review pages
+    link here); a policy admin also those of any other version, in any state, as the version
+    page that lists them shows that version whole (its chunks, status and error)."""
     source = source_get_for_user(source_id=pk, user=request.user)
+    if source is None and is_policy_admin(request.user):
+        source = SourceDocument.objects.filter(pk=pk).first()
     if source is None or not source.file:
         raise Http404("No such file.")
     try:
@@ -413,36 +407,3 @@ def version_standing(version, today) -> dict:
     if version.effective_to and version.effective_to <= today:
         return {"key": "superseded", "label": f"Superseded on {version.effective_to:%-d %b %Y}"}
     return {"key": "in-force", "label": "In force"}
-
-
-_CELL_SPLIT = re.compile(r"(?<!\\)\|")
-_SEPARATOR_CELL = re.compile(r":?-{3,}:?")
-
-
-def _cells(line: str) -> list[str]:
-    inner = line.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return [cell.strip().replace("\\|", "|") for cell in _CELL_SPLIT.split(inner)]
-
-
-def pipe_table(text: str) -> dict | None:
-    """A markdown pipe table (optionally after caption lines) as header and rows; else None."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("|")), None)
-    if start is None or len(lines) - start < 2:
-        return None
-    table_lines = lines[start:]
-    if not all(line.lstrip().startswith("|") for line in table_lines):
-        return None
-    header, separator = _cells(table_lines[0]), _cells(table_lines[1])
-    if not all(_SEPARATOR_CELL.fullmatch(cell) for cell in separator):
-        return None
-    width = len(header)
-    rows = []
-    for line in table_lines[2:]:
-        cells = _cells(line)
-        rows.append((cells + [""] * width)[:width] if len(cells) <= width else cells)
-    before = lines[:start]
-    # The line right above the table is its caption; anything earlier is the text introducing it.
-    return {"intro": "\n".join(before[:-1]), "caption": before[-1] if before else "", "header": header, "rows": rows}

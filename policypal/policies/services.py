@@ -16,6 +16,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from .models import Policy, PolicyVersion, SourceDocument
+from .pipeline import PIPELINE, ingestion_pipeline, ingestion_revoke
 from .selectors import version_progress_state
 
 
@@ -145,8 +146,6 @@ def policy_version_create(
 def policy_version_enqueue(*, version: PolicyVersion) -> None:
     """Start the ingestion pipeline after the current transaction commits. The tasks' ids are
     stored first, so that cancelling the version can revoke them."""
-    from .tasks import PIPELINE, ingestion_pipeline
-
     version_id = version.pk
     task_ids = [str(uuid.uuid4()) for _ in PIPELINE]
     PolicyVersion.objects.filter(pk=version_id).update(task_ids=task_ids)
@@ -185,8 +184,6 @@ def policy_version_cancel(*, version: PolicyVersion, cancelled_by=None) -> Polic
     """Stop a queued or running version: it is marked cancelled and its chunks removed at once;
     its queued tasks are revoked, and a step already running stops at its next heartbeat."""
     from retrieval.models import Chunk
-
-    from .tasks import ingestion_revoke
 
     version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
     if version.is_finished:

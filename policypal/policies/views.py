@@ -5,20 +5,19 @@ Every view here is for policy admins only (403 for anyone else); the check is th
 """
 from __future__ import annotations
 
-import mimetypes
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from .forms import PolicyUploadForm
-from .models import Policy, PolicyVersion, SourceDocument
+from .models import Policy, PolicyVersion
 from .roles import is_policy_admin
 from .selectors import (
     policy_list_with_versions,
@@ -161,12 +160,5 @@ def version_cancel(request, pk: int):
 
 @policy_admin_required
 def source_download(request, pk: int):
-    source = SourceDocument.objects.filter(pk=pk).first()
-    if source is None or not source.file:
-        raise Http404("No such file.")
-    try:
-        handle = source.file.open("rb")
-    except FileNotFoundError as exc:
-        raise Http404("The stored file is missing.") from exc
-    content_type = mimetypes.guess_type(source.original_name)[0] or "application/octet-stream"
-    return FileResponse(handle, as_attachment=not source.is_pdf, filename=source.original_name, content_type=content_type)
+    """The version page's old address of a source file: the one download view serves it now."""
+    return redirect("assistant:source", pk=pk)

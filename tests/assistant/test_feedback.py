@@ -292,7 +292,7 @@ def test_the_feedback_filter_keeps_the_reviewer_scope(client, reviewer, manager,
 
 # --- in a real browser ------------------------------------------------------------------------
 
-@pytest.mark.e2e  # live_server flushes the database after the test, so it runs after the others
+@pytest.mark.e2e  # a real browser on the live server
 def test_giving_feedback_in_the_browser(live_server, browser, screenshots, employee, reviewer):
     from playwright.sync_api import expect
 

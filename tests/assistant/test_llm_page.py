@@ -3,7 +3,6 @@ then the checked answer replaces it with the unsupported sentence flagged. Scree
 go to test-output/screenshots/."""
 from __future__ import annotations
 
-import datetime as dt
 import re
 import threading
 
@@ -21,19 +20,7 @@ MEAL_QUESTION = "What is the daily meal allowance in Mumbai for grade L4?"
 
 
 @pytest.fixture
-def travel_policy(transactional_db):
-    """The sample travel policy (version 1), ingested here when it is not in the database: an
-    end-to-end test that ran before this one may have flushed the session's sample corpus."""
-    from policypal.policies.ingestion import version_ingest_inline
-    from policypal.policies.samples import sample_manifest, samples_ingest
-
-    entries = [e for e in sample_manifest() if e.policy == "travel" and e.effective_from == dt.date(2026, 1, 1)]
-    for version in samples_ingest(entries, enqueue=False):
-        assert version_ingest_inline(version_id=version.pk).status == "ready"
-
-
-@pytest.fixture
-def asker(travel_policy, django_user_model):
+def asker(sample_corpus, django_user_model):
     return django_user_model.objects.create_user("llm-page-employee", password=PASSWORD, first_name="Asha")
 
 

@@ -4,6 +4,7 @@ one oversized piece per row and one oversized sentence per row)."""
 from __future__ import annotations
 
 from chunking import tables
+from chunking.pipe_tables import read_tables
 from chunking.chunker import chunk_document
 from chunking.config import ChunkConfig
 from chunking.model import Block, Document, Table
@@ -35,15 +36,17 @@ def test_every_slice_carries_caption_header_and_row_labels(counter):
     pieces = [c for c in chunks if c.kind == "table"]
     assert len(pieces) > 1
     for piece in pieces:
-        caption, names, rows = tables.parse_pipe_table(piece.text)
+        [table] = read_tables(piece.text)  # one slice a piece
+        caption, names, rows = table.caption, table.header, table.rows
         assert caption == "Daily rates by city" and names[0] == "Grade"
         assert rows and all(row[0].startswith("L") and len(row) == len(names) for row in rows)
     # every cell lands under its own column name in some piece
     seen = {}
     for piece in pieces:
-        _, names, rows = tables.parse_pipe_table(piece.text)
-        for row in rows:
-            seen.update({(row[0], name): value for name, value in zip(names[1:], row[1:])})
+        for table in read_tables(piece.text):
+            names, rows = table.header, table.rows
+            for row in rows:
+                seen.update({(row[0], name): value for name, value in zip(names[1:], row[1:])})
     assert len(seen) == ROWS * (COLUMNS - 1)
     assert seen[("L3", "City 042 rate")] == "3,042"
 
@@ -62,7 +65,7 @@ def test_row_sentences_of_a_wide_table_are_split_by_slice_and_name_their_row(cou
 def test_a_table_that_fits_is_not_sliced(counter):
     chunks = chunk_document(wide_document(columns=5), config=ChunkConfig(), counter=counter)
     [piece] = [c for c in chunks if c.kind == "table"]
-    assert len(tables.parse_pipe_table(piece.text)[1]) == 5
+    assert len(read_tables(piece.text)[0].header) == 5
     assert len([c for c in chunks if c.kind == "table_row"]) == ROWS
 
 

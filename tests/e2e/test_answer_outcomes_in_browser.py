@@ -14,19 +14,22 @@ PASSWORD = "outcomes-Page-42"
 
 
 @pytest.fixture
-def rates_policy(transactional_db):
-    """The sample rates policy, ingested here: an end-to-end test that ran before this one may
-    have flushed the session's sample corpus."""
+def rates_policy_alone(transactional_db):
+    """The sample rates policy and no other, whatever ran before (a test before this one may have
+    left the whole sample corpus in the database, or nothing): the outcomes below are those of that
+    policy alone (with the travel policy in, for one, "gym" is mentioned)."""
     from policypal.policies.ingestion import version_ingest_inline
+    from policypal.policies.models import Policy
     from policypal.policies.samples import sample_manifest, samples_ingest
 
+    Policy.objects.exclude(key="travel-rates").delete()
     entries = [e for e in sample_manifest() if e.policy == "travel-rates"]
     for version in samples_ingest(entries, enqueue=False):
         assert version_ingest_inline(version_id=version.pk).status == "ready"
 
 
 @pytest.fixture
-def page(rates_policy, live_server, browser, django_user_model):
+def page(rates_policy_alone, live_server, browser, django_user_model):
     django_user_model.objects.create_user("outcomes-employee", password=PASSWORD, first_name="Ravi")
     context, page = signed_in_page(browser, live_server, "outcomes-employee", PASSWORD, height=1000)
     expect(page.locator("#nav-username")).to_contain_text("Ravi")

@@ -38,7 +38,8 @@ def _remote_work_docx(path):
 
 
 @pytest.fixture
-def people(django_user_model):
+def people(sample_corpus, django_user_model):
+    """A policy admin and an employee, on the app with the sample policies in it (as `make run` has)."""
     admins, _ = Group.objects.get_or_create(name="policy_admins")
     admin = django_user_model.objects.create_user("e2e-admin", password=PASSWORD)
     admin.groups.add(admins)
@@ -46,21 +47,32 @@ def people(django_user_model):
     return admin, employee
 
 
-def _login(browser, base_url, username):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{base_url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("#login-submit")
-    expect(page.locator("#nav-username")).to_contain_text(username)
-    return page
+@pytest.fixture
+def login(browser, live_server):
+    """Signs a user in, in a browser context of its own; the contexts are closed after the test
+    (an open one keeps a connection to the live server, and its thread a database session)."""
+    contexts = []
+
+    def sign_in(username):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("#login-submit")
+        expect(page.locator("#nav-username")).to_contain_text(username)
+        return page
+
+    yield sign_in
+    for context in contexts:
+        context.close()
 
 
 def test_admin_uploads_employee_asks_and_opens_the_citation(
-    live_server, celery_worker_process, browser, screenshots, people, tmp_path
+    live_server, celery_worker_process, login, screenshots, people, tmp_path
 ):
-    admin_page = _login(browser, live_server.url, "e2e-admin")
+    admin_page = login("e2e-admin")
     admin_page.goto(f"{live_server.url}/manage/upload/")
     admin_page.set_input_files("#id_files", str(_remote_work_docx(tmp_path / "remote-work.docx")))
     admin_page.fill("#id_key", "remote-work")
@@ -74,7 +86,7 @@ def test_admin_uploads_employee_asks_and_opens_the_citation(
     expect(admin_page.locator("#chunk-table")).to_contain_text("1.1 Eligibility")
     screenshots(admin_page, "ready")
 
-    page = _login(browser, live_server.url, "e2e-employee")
+    page = login("e2e-employee")
     page.fill("#id_question", "How many days a week can I work from home?")
     page.click("#ask-submit")
     answer = page.locator("#answer-text")
@@ -92,10 +104,10 @@ def test_admin_uploads_employee_asks_and_opens_the_citation(
     screenshots(page, "citation")
 
 
-def test_broken_upload_fails_with_its_reason_on_the_page(live_server, celery_worker_process, browser, screenshots, people, tmp_path):
+def test_broken_upload_fails_with_its_reason_on_the_page(live_server, celery_worker_process, login, screenshots, people, tmp_path):
     broken = tmp_path / "handbook.docx"
     broken.write_bytes(b"PK\x03\x04 not really a word document")
-    page = _login(browser, live_server.url, "e2e-admin")
+    page = login("e2e-admin")
     page.goto(f"{live_server.url}/manage/upload/")
     page.set_input_files("#id_files", str(broken))
     page.fill("#id_key", "handbook")

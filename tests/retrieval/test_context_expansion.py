@@ -3,8 +3,6 @@
 Tree: document 1 > section 10 (blocks 11, 12 overlapping by one paragraph, table 13 with
 rows 14 and 15) and section 20 (block 21).
 """
-from types import SimpleNamespace
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,11 +36,32 @@ def tree(section_tokens=120):
     return {c.pk: c for c in chunks}
 
 
+class MemoryChunks:
+    """A chunk source held in memory: the two reads ChunkFamily makes of a ChunkSource."""
+
+    def __init__(self, chunks: dict[int, Chunk]) -> None:
+        self.chunks = chunks
+
+    def by_ids(self, ids):
+        return {pk: self.chunks[pk] for pk in ids if pk in self.chunks}
+
+    def table_chunks(self, *, version_id, source_id, table_block_id):
+        return sorted(
+            (c for c in self.chunks.values() if c.version_id == version_id and c.source_id == source_id
+             and c.level == "block" and c.kind == "table" and table_block_id in c.block_ids),
+            key=lambda c: c.ordinal,
+        )
+
+
+def hits_of(chunks, order):
+    return [SearchHit(chunks[pk], 1.0 / (i + 1), 0.5, i + 1, None) for i, pk in enumerate(order)]
+
+
 def fit(order, *, budget=None, expand=True, section_tokens=120, section_share=0.5):
     chunks = tree(section_tokens)
-    family = ChunkFamily(SimpleNamespace(chunks=chunks))
-    hits = [SearchHit(chunks[pk], 1.0 / (i + 1), 0.5, i + 1, None) for i, pk in enumerate(order)]
-    return context_fit(hits, budget=budget, expand=expand, family=family, section_share=section_share)
+    family = ChunkFamily(MemoryChunks(chunks))
+    return context_fit(hits_of(chunks, order), budget=budget, expand=expand, family=family,
+                       section_share=section_share).chunks
 
 
 def ids(items):
@@ -108,6 +127,33 @@ def test_chunks_that_do_not_fit_are_skipped_and_smaller_ones_still_come():
     assert ids(items) == [13]  # 40 tokens; 25 does not fit; the row (15) is in the table already
     items = fit([13, 21, 12], budget=62, expand=False)
     assert ids(items) == [13, 12]
+
+
+def fifteen_blocks():
+    """One section of 15 blocks, 20 tokens each: 15 hits that each make their own context chunk."""
+    chunks = [_chunk(1, "document", "text", "Policy", None, 10), _chunk(2, "section", "text", "S.", 1, 300)]
+    chunks += [_chunk(pk, "block", "text", f"Rule {pk}.", 2, 20, [f"b{pk}"]) for pk in range(100, 115)]
+    return {c.pk: c for c in chunks}
+
+
+def test_the_hits_read_are_those_the_first_k_context_chunks_stand_for():
+    chunks = fifteen_blocks()
+    hits = hits_of(chunks, list(range(100, 115)))
+    for k in (1, 5):
+        fitted = context_fit(hits, budget=None, expand=False, family=ChunkFamily(MemoryChunks(chunks)), limit=k)
+        assert ids(fitted.chunks) == list(range(100, 100 + k))
+        assert fitted.hits_read == k  # not the tokens taken (20 per chunk): k=1 read one hit, k=5 five
+
+
+def test_hits_folded_into_a_context_chunk_count_as_read():
+    chunks = tree(1000)
+    fitted = context_fit(hits_of(chunks, [14, 15, 21, 11]), budget=None, expand=False,
+                         family=ChunkFamily(MemoryChunks(chunks)), limit=2)
+    assert ids(fitted.chunks) == [14, 15] and fitted.hits_read == 2  # no expansion: each row stays on its own
+    fitted = context_fit(hits_of(chunks, [13, 14, 15, 21, 11]), budget=None, expand=False,
+                         family=ChunkFamily(MemoryChunks(chunks)), limit=2)
+    assert ids(fitted.chunks) == [13, 21]
+    assert fitted.hits_read == 4  # rows 14 and 15 fold into table 13, then 21 is the second chunk
 
 
 def test_row_in_table_text_matches_body_rows_only():

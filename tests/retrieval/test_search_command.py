@@ -66,6 +66,7 @@ def test_batch_prints_one_object_per_line_with_each_lines_user(employee, manager
     )
     as_employee, as_manager = search("--batch", str(batch), "--k", "3")
     assert as_employee["user"] == "employee" and as_manager["user"] == "manager"
+    assert as_employee["chunks"], "the employee gets chunks of the policies they may read"
     assert all(c["policy"] != "manager-compensation" for c in as_employee["chunks"])
     assert as_manager["chunks"][0]["policy"] == "manager-compensation"
 

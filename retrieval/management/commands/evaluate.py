@@ -4,8 +4,8 @@
 Evidence recall@k, all-evidence@k and MRR of retrieval over a question set, the same within a
 token budget after parent expansion, the no-answer (permission) questions, and per-question
 misses with the chunks that ranked instead. Several strategies compare on the same questions in
-one run: the live index ("default") and the published documents re-chunked into scratch indexes
-(temporary tables of this session; nothing the app serves is touched).
+one run: the live chunk table ("default") and the published documents re-chunked into temporary
+chunk tables of this session (retrieval/strategies.py; nothing the app serves is touched).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from retrieval.evaluation import (
     question_vectors,
     questions_load,
 )
-from retrieval.scratch import LIVE, STRATEGIES, scratch_index_build
+from retrieval.strategies import LIVE, STRATEGIES, strategy_chunk_table
 
 
 def parse_strategies(values: list[str] | None) -> list[str]:
@@ -80,9 +80,10 @@ class Command(BaseCommand):
                     report = evaluate_questions(questions, k=options["k"], budget=budget, user=options["user"],
                                                 as_of=as_of, strategy=strategy, vectors=vectors)
                 else:
-                    with scratch_index_build(strategy=strategy, on_progress=self._progress) as index:
+                    with strategy_chunk_table(strategy=strategy, on_progress=self._progress) as chunk_source:
                         report = evaluate_questions(questions, k=options["k"], budget=budget, user=options["user"],
-                                                    as_of=as_of, index=index, strategy=strategy, vectors=vectors)
+                                                    as_of=as_of, chunk_source=chunk_source, strategy=strategy,
+                                                    vectors=vectors)
             except QuestionFileError as exc:
                 raise CommandError(str(exc)) from None
             reports.append(report)

@@ -1,0 +1,42 @@
+"""The ingestion pipeline as Celery messages: three tasks, run in order for one version.
+
+Services enqueue and revoke through here; tasks.py registers the tasks under these names. The
+chain is built from the task names, not from the task objects, so that enqueuing never imports the
+tasks: they import the steps (ingestion.py), which use the services, which enqueue. Imports go one
+way: tasks -> ingestion -> services -> pipeline.
+"""
+from __future__ import annotations
+
+import logging
+
+from celery import chain
+
+from policypal.celery import app
+
+logger = logging.getLogger(__name__)
+
+CONVERT_TASK = "policies.convert_version"
+CHUNK_TASK = "policies.chunk_version"
+INDEX_TASK = "policies.index_version"
+PIPELINE = (CONVERT_TASK, CHUNK_TASK, INDEX_TASK)
+
+
+def ingestion_pipeline(version_id: int, *, task_ids: list[str] | None = None):
+    """The three steps in order for one version, as a Celery chain; `task_ids` (one per step)
+    are the ids the tasks will carry, so that they can be revoked before they run."""
+    signatures = [app.signature(name, args=(version_id,), immutable=True) for name in PIPELINE]
+    if task_ids:
+        signatures = [signature.set(task_id=task_id) for signature, task_id in zip(signatures, task_ids, strict=True)]
+    return chain(*signatures)
+
+
+def ingestion_revoke(task_ids: list[str]) -> None:
+    """Ask the workers to drop these tasks if they have not started them. A step already running
+    is not killed: it sees that its version was cancelled at its next heartbeat and stops. Best
+    effort: with the broker unreachable the steps still stop on their own status check."""
+    if not task_ids:
+        return
+    try:
+        app.control.revoke(list(task_ids))
+    except Exception:  # noqa: BLE001 - the cancel itself is already stored
+        logger.warning("could not send the revoke of %s to the workers", task_ids, exc_info=True)
