@@ -25,6 +25,18 @@ def visible_versions(user, as_of: dt.date | None) -> list[int]:
         return list(cursor.fetchone()[0])
 
 
+def policy_titles(versions: list[int]) -> list[str]:
+    """The titles of the policies of these versions."""
+    if not versions:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT p.title FROM policies_policyversion v JOIN policies_policy p ON p.id = v.policy_id "
+            "WHERE v.id = ANY(%s::bigint[])", [versions],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 def chunks_with_identifiers(*, versions: list[int], identifiers: list[str], limit: int = 12) -> list[Chunk]:
     """Searchable chunks holding every one of the identifiers (as full-text tokens), table rows
     first."""
@@ -146,6 +158,26 @@ def table_parts(tables: list[Chunk]) -> dict[tuple[int, str], tuple[list[Chunk],
                 if (chunk.version_id, block) in out:
                     out[(chunk.version_id, block)][0].append(chunk)
     return out
+
+
+def texts_naming(*, version_id: int, names: list[str], headers: list[str], limit: int = 6) -> list[str]:
+    """Texts of the version's block chunks that hold one of the names (places) and one of the
+    column headers: the notes that send a place to a column ("Metro city: Mumbai, ... Pune",
+    "the capital city cap also applies to New York"), wherever the policy writes them."""
+    names = [n for n in names if n.strip()]
+    headers = [h for h in headers if h.strip()]
+    if not names or not headers:
+        return []
+    any_of = " || ".join(["phraseto_tsquery('english', %s)"] * len(names))
+    any_header = " || ".join(["phraseto_tsquery('english', %s)"] * len(headers))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.text FROM retrieval_chunk c WHERE c.version_id = %s AND c.level = 'block' "
+            f"AND c.kind IN ('text', 'list') AND c.search_vector @@ ({any_of}) AND c.search_vector @@ ({any_header}) "
+            "ORDER BY c.ordinal LIMIT %s",
+            [version_id, *names, *headers, limit],
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
 class WordVectors:

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from chunking.pipe_tables import is_delimiter_line, is_pipe_line
 from chunking.sentences import split_sentences_quick
 
 from .evidence import Claim, Evidence
@@ -368,11 +369,13 @@ def _table_rows(source: Evidence, text: str) -> tuple[list[str], str]:
         rows = [" | ".join(row.cells) for row in source.table.rows]
         frame = "\n".join([source.breadcrumb, source.table.caption, " | ".join(source.table.headers)])
         return rows, frame
+    # The text is in sentences, one a line, so a cell holding two sentences breaks its row in two:
+    # every pipe line after the delimiter row is a body row, not only the first run of them.
     lines = text.splitlines()
-    pipes = [i for i, line in enumerate(lines) if line.lstrip().startswith("|")]
+    pipes = [i for i, line in enumerate(lines) if is_pipe_line(line)]
     if len(pipes) < 3:
         return [], text
-    separator = next((i for i in pipes if re.fullmatch(r"[|\s:-]+", lines[i])), None)
+    separator = next((i for i in pipes if is_delimiter_line(lines[i])), None)
     if separator is None:
         return [], text
     rows = [lines[i] for i in pipes if i > separator]

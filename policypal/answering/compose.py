@@ -21,16 +21,18 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from chunking.pipe_tables import is_delimiter_line
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
 from .coverage import Decision, Related, carried_by, decide
-from .definitions import defined_terms, mentions
+from .definitions import defined_terms, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
-from .rows import RowMatch, absent_name, match_table, row_sentence_text, table_range_text
-from .terms import equivalents, key_terms, stems_of, words
+from .places import places_in
+from .rows import RowMatch, absent_name, match_table, names_label_column, row_sentence_text, table_range_text
+from .terms import equivalents, key_terms, stem, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -68,54 +70,67 @@ def compose_answer(
     fetched = [e for e in evidence if e.rank <= 0]
     if not ranked and not fetched:
         return Answer(NOT_COVERED_TEXT, NOT_COVERED)
+    every = ranked + fetched
 
     # 1. rows named exactly (in a table the question is about)
-    matches = _row_matches(question, ranked + fetched, corpus_mentions or {})
+    matches = _row_matches(question, every, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
     if absent and not found and _absent_is_the_question(absent[0], ranked):
-        return _absent_answer(absent[0], _table_evidence(absent[0].table, ranked + fetched), ranked)
+        return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
 
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
     pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
-    units = [[e.text, e.breadcrumb] for e in pool]
-    row_texts = [[row_sentence_text(m, r) for r in m.rows] + [_table_evidence(m.table, ranked + fetched).breadcrumb] for m in found]
     carried = set()
-    for texts in row_texts:
-        carried |= stems_of(" ".join(texts))
-    decision = decide(question, units + _paired_units(pool), corpus_mentions=corpus_mentions, related=related,
-                      carried_anyway=carried)
+    for m in found:
+        carried |= stems_of(" ".join([row_sentence_text(m, r) for r in m.rows] + [_table_evidence(m.table, every).breadcrumb]))
+    decision = decide(question, [[e.text, e.breadcrumb] for e in pool] + _paired_units(pool),
+                      corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)
 
-    # 3. sentences
+    # 3. the named rows, then the sentences
     cited: list[Evidence] = []
     paragraphs: list[str] = []
     for match in found:
-        host = _table_evidence(match.table, ranked + fetched)
+        host = _table_evidence(match.table, every)
         for row in match.rows:
             cited.append(_row_evidence(host, row))
             paragraphs.append(f"{row_sentence_text(match, row)} [{len(cited)}]")
-    row_tables = {_table_id(m.table) for m in found}
-    scoring_question = " ".join([question, *about])
-    chosen = _choose(scoring_question, pool, skip_tables=row_tables, decision=decision if not found else None,
-                     about=list(about))
+    chosen = _choose(" ".join([question, *about]), pool, **_beside_rows(found, pool, every, decision), about=list(about))
     for unit in sorted({c.unit for c in chosen}, key=lambda u: (pool[u].rank <= 0, pool[u].rank, u)):
-        sentences = [c.text for c in chosen if c.unit == unit]
         cited.append(pool[unit])
-        paragraphs.append(_join_sentences(sentences) + f" [{len(cited)}]")
-    paragraphs = _definitions_with_rules(paragraphs)
-    # a named row of a table the question is about answers it (the rest may be a place or a
-    # phrasing the table does not use: "B20 staying in Manchester")
-    outcome = decision.outcome
-    if found:
-        outcome = PARTLY if any(a.unmentioned for a in decision.asks) else ANSWERED
+        paragraphs.append(_join_sentences([c.text for c in chosen if c.unit == unit]) + f" [{len(cited)}]")
     if not paragraphs:
         return _not_covered(decision, ranked)
+    outcome = _outcome(decision, found)
     text = "\n\n".join(paragraphs)
     if outcome == PARTLY and decision.missing:
         text += "\n\n" + _not_mentioned_sentence(decision.missing, cited)
-    return Answer(text, outcome, cited=cited, missing=decision.missing)
+    return Answer(text, outcome, cited=cited, missing=decision.missing if outcome != ANSWERED else [])
+
+
+def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Evidence], decision: Decision) -> dict:
+    """What sentences may join named rows: no row of any table (another table's row would be
+    another answer), and only the units that carry an ask, the notes of the rows' sections and
+    fetched rules (another sentence would answer another question under a real citation)."""
+    if not found:
+        return {"skip_tables": set(), "decision": decision, "only": None}
+    hosts = [_table_evidence(m.table, every) for m in found]
+    only = {i for i, e in enumerate(pool) if i in decision.carried_units or e.role in _FETCHED_RULES
+            or any(_in_section(e, host) for host in hosts)}
+    return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only}
+
+
+def _outcome(decision: Decision, found: list[RowMatch]) -> str:
+    """A row named exactly (a code, a number in a range, a place) answers the question, unless
+    it asks about something the policies never mention; a row named by words ("sick leave")
+    answers only what the decision says ("Can I donate sick leave?" is partly answered)."""
+    if not found:
+        return decision.outcome
+    unmentioned = any(a.unmentioned for a in decision.asks)
+    named_exactly = all(m.exact for m in found)
+    return PARTLY if unmentioned or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
 
 
 # --------------------------------------------------------------------------- rows
@@ -133,17 +148,36 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         if e.table is None or _table_id(e.table) in seen:
             continue
         seen.add(_table_id(e.table))
-        match = match_table(question, e.table)
+        host = _table_evidence(e.table, evidence)
+        match = match_table(question, e.table, notes=_section_notes(host, evidence))
         if match is None:
             continue
         score = _about_table(question, match, _table_evidence(e.table, evidence), corpus_mentions)
         if score >= 0.5:
             scored.append((score, match))
     found = [(score, m) for score, m in scored if m.how != "absent"]
+    absent = [(score, m) for score, m in scored if m.how == "absent"]
     if found:
         best = max(score for score, _ in found)
+        if absent and max(score for score, _ in absent) > best:
+            # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
+            return [max(absent, key=lambda p: p[0])[1]]
         return [m for score, m in found if score == best][:2]
     return [m for _, m in scored[:1]]
+
+
+def _section_notes(host: Evidence, evidence: list[Evidence]) -> tuple[str, ...]:
+    """The sentences of text evidence from the table's own section (its notes)."""
+    out = list(host.table.notes) if host.table is not None else []
+    for e in evidence:
+        if e.table is None and e.kind != "table_row" and _in_section(e, host):
+            out += split_sentences_quick(e.text)
+    return tuple(out)
+
+
+def _in_section(e: Evidence, host: Evidence) -> bool:
+    """Whether the evidence is in the host's section (or below it), in the same policy."""
+    return e.policy == host.policy and (e.breadcrumb == host.breadcrumb or e.breadcrumb.startswith(host.breadcrumb + " > "))
 
 
 def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool]) -> float:
@@ -151,19 +185,26 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     salary band of an L5" names L5, which a table of meal allowances also has): the best share,
     over the question's clauses, of its other key terms (those the policies use) held by the
     table's caption, headers or breadcrumb; 1 when the clauses name nothing but the row."""
-    from .coverage import carried_by, clauses, question_terms
+    from .coverage import carried_by, clauses, names_a_thing, question_terms
 
-    # the named rows' own words (and their synonyms) name the row, they do not say what the table is about
+    if names_label_column(question, match.table):
+        return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
+    # the named rows' own words (and their synonyms) name the row, and the places name a column:
+    # they do not say what the table is about
     row_words = stems_of(" ".join(" ".join(r.cells) for r in match.rows) + " " + match.asked)
+    places = {stem(w) for p in places_in(question) for w in words(p.written)}
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb]))
     best, any_terms = 0.0, False
     for clause in clauses(question):
         terms = [t for t in question_terms(clause)
-                 if not carried_by([t], row_words) and corpus_mentions.get(t.stem, True)]
+                 if not carried_by([t], row_words) and corpus_mentions.get(t.stem, True) and t.stem not in places]
         if not terms:
             continue
         any_terms = True
-        best = max(best, sum(1 for t in terms if carried_by([t], table_stems)) / len(terms))
+        # a noun names what the table is about; a verb or adverb ("staying overnight") sets the scene
+        weight = {t.stem: 1.0 if names_a_thing(t.word, clause) else 0.5 for t in terms}
+        held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
+        best = max(best, held / sum(weight.values()))
     return best if any_terms else 1.0
 
 
@@ -253,29 +294,43 @@ def _listing(items: list[str]) -> str:
 
 
 def _paired_units(pool: list[Evidence]) -> list[list[str]]:
-    """A definition and the rule that uses its term read as one unit: together they carry a
-    question about the thing defined ("the system that stores card data") and the rule."""
+    """A definition and a rule that uses its term read as one unit, whichever of them the
+    search ranked and whichever was fetched: together they carry a question about the thing
+    defined ("the system that stores card data") and the rule. A fetched referenced section
+    reads with each definition too."""
     out = []
-    for use in (e for e in pool if e.role in _FETCHED_RULES):
-        for e in pool:
-            if e is use or e.role in _FETCHED_RULES:
+    for d in pool:
+        paragraphs = _defining_paragraphs(d.text)
+        if not paragraphs:
+            continue
+        for use in pool:
+            if use is d:
                 continue
-            terms = defined_terms(e.text)
-            if use.role == ROLE_REFERENCE or any(mentions(use.text, t) for t in terms):
-                out.append([e.text, e.breadcrumb, use.text, use.breadcrumb])
+            # only the definitions of the terms the rule uses (a glossary defines many things)
+            said = [p for term, p in paragraphs if mentions(use.text, term)]
+            if use.role == ROLE_REFERENCE and not said:
+                said = [p for _, p in paragraphs]
+            if said:
+                out.append([*dict.fromkeys(said), d.breadcrumb, use.text, use.breadcrumb])
     return out
 
 
-def _definitions_with_rules(paragraphs: list[str]) -> list[str]:
-    return paragraphs
+def _defining_paragraphs(text: str) -> list[tuple[str, str]]:
+    """(term, paragraph) for each paragraph whose first sentence defines a term."""
+    out = []
+    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
+        first = split_sentences_quick(paragraph)[:1]
+        for term in defined_terms(first[0] if first else paragraph):
+            out.append((term, paragraph))
+    return out
 
 
 # --------------------------------------------------------------------------- sentences
 
 
 def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: Decision | None,
-            about: list[str] | None = None) -> list[_Candidate]:
-    candidates = [c for i, e in enumerate(pool) for c in _candidates(i, e, skip_tables)]
+            about: list[str] | None = None, only: set[int] | None = None) -> list[_Candidate]:
+    candidates = [c for i, e in enumerate(pool) if only is None or i in only for c in _candidates(i, e, skip_tables)]
     if not candidates:
         return []
     relevance = _relevance(pool)
@@ -292,6 +347,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     ranked = sorted(candidates, key=lambda c: -c.score)
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
     chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
+    chosen += _referenced(pool, candidates, chosen)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in candidates:
         by_unit.setdefault(c.unit, []).append(c)
@@ -347,6 +403,24 @@ def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candid
     return out
 
 
+def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
+    """The best sentence of each fetched section that a chosen sentence refers to ("asks for an
+    exception as described in 9.1" brings 9.1's rule): the reference alone answers nothing."""
+    numbers = {n for c in chosen for n in referenced_sections(c.text)}
+    chosen_units = {c.unit for c in chosen}
+    out = []
+    for unit, e in enumerate(pool):
+        if e.role != ROLE_REFERENCE or unit in chosen_units:
+            continue
+        last = e.breadcrumb.rsplit(" > ", 1)[-1]
+        if not any(re.match(rf"{re.escape(n)}\.?\s", last) for n in numbers):
+            continue
+        own = [c for c in candidates if c.unit == unit]
+        if own:
+            out.append(max(own, key=lambda c: (c.position == 0, c.score)))
+    return out
+
+
 def _row_text(table: TableData, row: TableRow) -> str:
     """A row without its own sentence, read with its headers."""
     return row_sentence_text(RowMatch(table, (row,)), row).rstrip(".")
@@ -367,7 +441,7 @@ def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
         rows = [r.sentence or _row_text(e.table, r) for r in e.table.rows]
         return [_Candidate(unit, i, text, paragraph=i, row=True) for i, text in enumerate(rows)]
     out: list[_Candidate] = []
-    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not re.fullmatch(r"[|\s:-]+", line.strip())]
+    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)]
     for paragraph, line in enumerate(lines):
         for sentence in split_sentences_quick(line):
             out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))

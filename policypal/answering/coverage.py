@@ -19,6 +19,7 @@ says "same topic", not "answers it".
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -46,24 +47,30 @@ class Ask:
     best_unit: int | None = None
 
     context: set[str] = field(default_factory=set)  # stems of terms that only set the scene
+    focus_missing: list[Term] = field(default_factory=list)  # nouns of the ask itself the unit lacks
+    partners: set[str] = field(default_factory=set)  # nouns written with an unmentioned one ("board pack")
+    value_missing: str = ""  # the kind of value asked for that the unit does not give ("how often")
 
     @property
     def share(self) -> float:
         """Carried share of the key terms; a term of a scene-setting sentence before the
         question ("A contractor finished their project today.") weighs half."""
-        if not self.terms:
+        return self._share(self.terms)
+
+    def _share(self, terms: list[Term]) -> float:
+        if not terms:
             return 0.0  # a question with no word to look for ("?") is answered by nothing
-        weight = {t.stem: CONTEXT_WEIGHT if t.stem in self.context else 1.0 for t in self.terms}
+        weight = {t.stem: CONTEXT_WEIGHT if t.stem in self.context else 1.0 for t in terms}
         total = sum(weight.values())
-        if not total:  # only scene-setting terms: judge by them
-            return len(self.carried) / len(self.terms)
         return sum(weight[s] for s in self.carried if s in weight) / total
 
     @property
     def covered(self) -> bool:
-        """One unit holds at least two thirds of the key terms, or at least half of them and
-        the rest are words the policies do use (the search found the place, not new words)."""
-        return self.share >= ANSWERED_SHARE and not self.unmentioned
+        """One unit holds at least two thirds of the key terms, every noun the ask itself names
+        among them ("parking" in "Does the company pay for parking at the office?": a unit
+        about paying at the office without it is the topic, not the answer), and no term is
+        one the policies never use."""
+        return self.share >= ANSWERED_SHARE and not self.unmentioned and not self.focus_missing and not self.value_missing
 
     @property
     def mostly(self) -> bool:
@@ -183,51 +190,9 @@ def decide(
     related: word-vector nearness, for synonyms beyond the lexicon.
     carried_anyway: stems carried outside the units (a matched table row's label and column).
     """
-    corpus_mentions = corpus_mentions or {}
-    units = [unit_stems(texts) for texts in unit_texts]
-    # content words only: the vector check compares a question word with words that can name something
-    unit_words = [{w for text in texts for w in words(text) if w not in STOP_WORDS and w not in GENERIC_WORDS}
-                  for texts in unit_texts]
-    every_word = set().union(*unit_words) if unit_words else set()
-    extra = carried_anyway or set()
-    asks = []
-    related_cache: dict[str, bool] = {}
-    place_stems = {stem(w) for p in places_in(question) for w in words(p.written)}
-    for context, clause in asks_with_context(question):
-        text = f"{context} {clause}".strip()
-        ask = Ask(text, question_terms(text))
-        own = {t.stem for t in question_terms(clause)}
-        ask.context = {t.stem for t in ask.terms if t.stem not in own}
-        best, best_carried = None, set()
-        weight = {t.stem: CONTEXT_WEIGHT if t.stem in ask.context else 1.0 for t in ask.terms}
-        for index, stems in enumerate(units):
-            carried = {t.stem for t in ask.terms if t.stem in extra or _carries(t, stems)}
-            if sum(weight[c] for c in carried) > sum(weight[c] for c in best_carried):
-                best, best_carried = index, carried
-        ask.best_unit = best if best is not None else (0 if units and not ask.terms else None)
-        ask.carried = best_carried
-        for term in ask.terms:
-            if term.stem in best_carried or term.stem in extra:
-                continue
-            if any(_carries(term, s) for s in units) or corpus_mentions.get(term.stem, True):
-                continue
-            if not can_name_a_thing(term.word) or term.stem in place_stems:
-                continue  # a verb or an adjective phrases the question; a place sets the scene
-            if related is not None:
-                if term.word not in related_cache:
-                    related_cache[term.word] = bool(every_word) and related(term.word, every_word) >= WORD_SYNONYM_MIN
-                if related_cache[term.word]:
-                    ask.carried.add(term.stem)
-                    continue
-            ask.unmentioned.append(term)
-        if not ask.covered and related is not None and best is not None:
-            # a synonym in the unit that carries the ask (word vectors: only when it decides)
-            for term in ask.terms:
-                if term.stem not in ask.carried and term not in ask.unmentioned and \
-                        _related(related, related_cache, term.word, unit_words[best]):
-                    ask.carried.add(term.stem)
-        ask.carried -= _compound_partners(ask.text, ask.unmentioned)
-        asks.append(ask)
+    units = _Units(unit_texts, related)
+    scene = _Scene(question, corpus_mentions or {}, carried_anyway or set())
+    asks = [_decide_ask(context, clause, units, scene) for context, clause in asks_with_context(question)]
     covered = [a for a in asks if a.covered]
     mostly = [a for a in asks if not a.covered and a.mostly]
     if len(covered) == len(asks):
@@ -236,17 +201,291 @@ def decide(
         outcome = PARTLY
     else:
         outcome = NOT_COVERED
+    return Decision(outcome, asks, _missing(asks))
+
+
+class _Units:
+    """The units of evidence as the decision reads them: stems, content words, word sequences."""
+
+    def __init__(self, texts: list[list[str]], related: Related | None) -> None:
+        self.texts = texts
+        self.stems = [unit_stems(t) for t in texts]
+        # content words only: the vector check compares a question word with words that can name something
+        self.words = [{w for text in t for w in words(text) if w not in STOP_WORDS and w not in GENERIC_WORDS} for t in texts]
+        self.every_word = set().union(*self.words) if self.words else set()
+        self.related = related
+        self._cache: dict = {}
+        self._sequences: list[list[list[str]]] | None = None
+
+    def sequences(self, index: int) -> list[list[str]]:
+        if self._sequences is None:
+            self._sequences = [[[stem(w) for w in words(t)] for t in texts] for texts in self.texts]
+        return self._sequences[index]
+
+    def near_in_vectors(self, word: str, others: set[str]) -> bool:
+        """Whether a word's vector is close to one of the others' (cached)."""
+        if self.related is None:
+            return False
+        key = (word, id(others))
+        if key not in self._cache:
+            self._cache[key] = bool(others) and self.related(word, others) >= WORD_SYNONYM_MIN
+        return self._cache[key]
+
+
+@dataclass
+class _Scene:
+    question: str
+    corpus_mentions: Mapping[str, bool]
+    extra: set[str]  # carried outside the units
+
+    def __post_init__(self) -> None:
+        self.place_stems = {stem(w) for p in places_in(self.question) for w in words(p.written)}
+
+
+def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
+    text = f"{context} {clause}".strip()
+    ask = Ask(text, question_terms(text))
+    own = {t.stem for t in question_terms(clause)}
+    ask.context = {t.stem for t in ask.terms if t.stem not in own}
+    best = _best_unit(ask, clause, units, scene.extra)
+    ask.best_unit = best if best is not None else (0 if units.stems and not ask.terms else None)
+    ask.unmentioned = _unmentioned(ask, units, scene)
+    if not ask.covered and best is not None:
+        # a synonym in the unit that carries the ask (word vectors: only when it decides)
+        for term in ask.terms:
+            if term.stem not in ask.carried and term not in ask.unmentioned and units.near_in_vectors(term.word, units.words[best]):
+                ask.carried.add(term.stem)
+    ask.partners = _compound_partners(ask.text, ask.unmentioned)
+    ask.carried -= ask.partners
+    _what_the_unit_lacks(ask, best, clause, own, units, scene)
+    return ask
+
+
+def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | None:
+    """The unit carrying the most of the ask's terms (scene-setting terms weigh half); a noun
+    compound counts only where its words stand together. Sets ask.carried."""
+    weight = {t.stem: CONTEXT_WEIGHT if t.stem in ask.context else 1.0 for t in ask.terms}
+    pairs = noun_compounds(clause)
+    best, best_carried = None, set()
+    for index, stems in enumerate(units.stems):
+        carried = {t.stem for t in ask.terms if t.stem in extra or _carries(t, stems)}
+        if pairs:
+            carried -= loose_modifiers(pairs, carried, units.sequences(index), units.texts[index]) - extra
+        if sum(weight[c] for c in carried) > sum(weight[c] for c in best_carried):
+            best, best_carried = index, carried
+    ask.carried = best_carried
+    return best
+
+
+def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
+    """The ask's nouns that no unit carries and the visible policies never use (a close word
+    vector in the evidence carries one instead)."""
+    out = []
+    for term in ask.terms:
+        if term.stem in ask.carried or term.stem in scene.extra:
+            continue
+        if any(_carries(term, s) for s in units.stems) or scene.corpus_mentions.get(term.stem, True):
+            continue
+        if not can_name_a_thing(term.word) or term.stem in scene.place_stems:
+            continue  # a verb or an adjective phrases the question; a place sets the scene
+        if units.near_in_vectors(term.word, units.every_word):
+            ask.carried.add(term.stem)
+            continue
+        out.append(term)
+    return out
+
+
+def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str], units: _Units, scene: _Scene) -> None:
+    """The nouns (and the verb of a yes/no question) the ask names that its best unit does not
+    carry, the kind of value it asks for when the unit gives none, and an asked place the unit
+    does not name among others."""
+    predicate = asked_verb(clause)
+    if predicate and best is not None and _inflected_in(predicate, units.stems[best]):
+        ask.carried.add(stem(predicate))  # "pay" is carried by "paid"
+    ask.focus_missing = [t for t in ask.terms if t.stem in own and t.stem not in ask.carried and not t.generic
+                         and t.stem not in scene.place_stems and (names_a_thing(t.word, clause) or t.word == predicate)]
+    if best is not None:
+        best_text = " ".join(units.texts[best])
+        ask.value_missing = missing_value(clause, best_text)
+        ask.focus_missing += _other_places_only(clause, best_text, ask.terms, ask.carried)
+
+
+def _missing(asks: list[Ask]) -> list[str]:
     missing = []
     for ask in asks:
         if ask.covered:
             continue
         if ask.unmentioned:
             missing.extend(missing_phrases(ask.text, ask.unmentioned))
-        elif ask.mostly:  # the words the cited unit does not hold
+        elif ask.mostly:  # the words the cited unit does not hold, and the kind of value it does not give
             missing.extend(missing_phrases(ask.text, [t for t in ask.terms if t.stem not in ask.carried]))
+            if ask.value_missing:
+                missing.append(ask.value_missing)
         elif ask.text.strip(" ?.!"):
             missing.append(ask.text.strip(" ?.!"))
-    return Decision(outcome, asks, list(dict.fromkeys(missing)))
+    return list(dict.fromkeys(missing))
+
+
+# words after which a word that can be a noun or a verb is read as a noun ("the end", "for
+# parking", "what commission"); after a subject or "to" it is read as a verb ("I quit", "to pay")
+_NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his her its no some what which whose".split())
+
+
+@lru_cache(maxsize=20_000)
+def _readings(word: str) -> dict:
+    from lemminflect import getAllLemmas
+
+    return getAllLemmas(word)
+
+
+_SUBJECT_BEFORE = frozenset("that which who it he she this one someone".split())
+
+
+def names_a_thing(word: str, text: str) -> bool:
+    """Whether the word is a noun where the question writes it: a word that can only be a noun
+    ("conference", "electricity"), a plural noun ("emails", "invoices"), or a word that can
+    be a noun or a verb when an article, a possessive, a preposition or "what" stands before
+    it ("pay for parking", "in advance", "what commission"). A word the English lexicon does
+    not know is a noun unless the question capitalises it (a name sets the scene)."""
+    readings = _readings(word)
+    tokens = words(text)
+    before = [tokens[i - 1] for i, t in enumerate(tokens) if t == word and i > 0]
+    if not readings:  # unknown: jargon or an acronym ("MFA") names a thing, a Title-case name sets the scene
+        written = re.findall(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+        return not written or any(w.islower() or w.isupper() for w in written)
+    nouns = readings.get("NOUN", ())
+    if word.endswith("ing") and not nouns:
+        return any(b in _NOUN_BEFORE for b in before)
+    if not nouns:
+        return False
+    if "VERB" not in readings:
+        return True
+    if word not in nouns and word.endswith("s"):
+        # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that stores")
+        return not any(b in _SUBJECT_BEFORE for b in before)
+    return any(b in _NOUN_BEFORE for b in before)
+
+
+_AUXILIARIES = frozenset("do does did can could may might will would should shall must".split())
+_SUBJECTS = frozenset("i we you they he she it employees staff someone anyone the a an my our your their company".split())
+
+
+def asked_verb(clause: str) -> str | None:
+    """The verb a yes/no question asks about: the first word after its auxiliary and subject
+    ("Do we *compensate* customers ...", "Can I *donate* ..."), when it can be a verb."""
+    tokens = words(clause)
+    if len(tokens) < 3 or tokens[0] not in _AUXILIARIES:
+        return None
+    i = 1
+    while i < len(tokens) and (tokens[i] in _SUBJECTS or tokens[i] in GENERIC_WORDS and i == 1):
+        i += 1
+    if i >= len(tokens) or i == 1:
+        return None
+    word = tokens[i]
+    return word if "VERB" in _readings(word) else None
+
+
+def _inflected_in(verb: str, stems: set[str]) -> bool:
+    """Whether a unit holds any form of the verb ("paid" for "pay", "kept" for "keep")."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    lemmas = getAllLemmas(verb).get("VERB", (verb,))
+    forms = {f for lemma in lemmas for fs in getAllInflections(lemma, upos="VERB").values() for f in fs}
+    return any(stem(f) in stems for f in forms | set(lemmas))
+
+
+# The kind of value a question asks for, and how a sentence that gives it reads.
+_TIME_UNIT = r"(?:minutes?|hours?|days?|weeks?|months?|years?)"
+_NUMBER = r"(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half|a)"
+_ASKED_VALUES = (
+    (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
+     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
+    (re.compile(rf"\bhow many ({_TIME_UNIT})\b", re.IGNORECASE), "how many {0}", None),
+    (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
+     re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
+)
+
+
+def missing_value(clause: str, unit_text: str) -> str:
+    """The kind of value the clause asks for ("how often", "how many hours") when the unit's
+    text gives no value of that kind; "" when it does or the clause asks for none."""
+    for asks, name, reads in _ASKED_VALUES:
+        m = asks.search(clause)
+        if not m:
+            continue
+        if reads is None:  # "how many hours": a number of that unit
+            unit = m.group(1).lower().rstrip("s")
+            reads = re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{unit}s?\b", re.IGNORECASE)
+            name = name.format(m.group(1).lower())
+        if not reads.search(unit_text):
+            return name
+    return ""
+
+
+def _other_places_only(clause: str, unit_text: str, terms: list[Term], carried: set[str]) -> list[Term]:
+    """The place the clause asks about, when the unit names other places but not it ("the
+    endpoint in Singapore" against a list of the London and Mumbai endpoints)."""
+    asked = places_in(clause)
+    if not asked:
+        return []
+    named = places_in(unit_text)
+    if not named:
+        return []
+    names = {p.written.lower() for p in named} | {p.country.lower() for p in named}
+    out = []
+    for place in asked:
+        if place.written.lower() in names or place.country.lower() in names:
+            continue
+        out += [t for t in terms if t.stem in {stem(w) for w in words(place.written)} and t.stem not in carried]
+    return out
+
+
+COMPOUND_WINDOW = 3  # a modifier and its head noun at most this many words apart, either order
+
+
+def noun_compounds(text: str) -> list[tuple[str, str]]:
+    """(modifier stem, head stem) for each two nouns written side by side ("notice period",
+    "service credits", "data protection officer" gives two pairs)."""
+    tokens = words(text)
+    out = []
+    for a, b in zip(tokens, tokens[1:]):
+        if a in STOP_WORDS or b in STOP_WORDS or a in GENERIC_WORDS or b in GENERIC_WORDS:
+            continue
+        if names_a_thing(a, text) and names_a_thing(b, text) and not places_in(f"{a} {b}"):
+            out.append((stem(a), stem(b)))
+    return out
+
+
+def loose_modifiers(pairs: list[tuple[str, str]], carried: set[str], sequences: list[list[str]],
+                    texts: list[str] = ()) -> set[str]:
+    """The modifiers a unit holds but not next to their head: a unit with "notice" in one
+    sentence and "period" in another does not carry "notice period". A definition of a term
+    ending in the head that uses the modifier holds them together ("a Restricted System means
+    any system that holds ... payroll records" carries "payroll system")."""
+    loose = set()
+    for modifier, head in pairs:
+        if modifier not in carried or head not in carried:
+            continue
+        mods, heads = equivalents(modifier), equivalents(head)
+        if not any(_near(tokens, mods, heads) for tokens in sequences) and not _defined_with(texts, mods, heads):
+            loose.add(modifier)
+    return loose
+
+
+def _defined_with(texts, mods: set[str], heads: set[str]) -> bool:
+    from .definitions import defined_terms
+
+    for text in texts:
+        for paragraph in (p for p in text.splitlines() if p.strip()):
+            terms = defined_terms(paragraph)
+            if any(stem(words(t)[-1]) in heads for t in terms if words(t)) and stems_of(paragraph) & mods:
+                return True
+    return False
+
+
+def _near(tokens: list[str], first: set[str], second: set[str]) -> bool:
+    where = [i for i, t in enumerate(tokens) if t in second]
+    return any(abs(i - j) <= COMPOUND_WINDOW for i, t in enumerate(tokens) if t in first for j in where)
 
 
 def _compound_partners(text: str, unmentioned: list[Term]) -> set[str]:
@@ -265,16 +504,11 @@ def _compound_partners(text: str, unmentioned: list[Term]) -> set[str]:
         if s not in absent:
             continue
         for j in (i - 1, i + 1):
-            if 0 <= j < len(tokens) and tokens[j] not in STOP_WORDS and stems[j] not in absent:
+            # a noun ("gym membership"), not a word that describes the thing ("confidential board pack")
+            if 0 <= j < len(tokens) and tokens[j] not in STOP_WORDS and stems[j] not in absent and \
+                    can_name_a_thing(tokens[j]):
                 out.add(stems[j])
     return out
-
-
-def _related(related: Related, cache: dict, word: str, others: set[str]) -> bool:
-    key = (word, id(others))
-    if key not in cache:
-        cache[key] = bool(others) and related(word, others) >= WORD_SYNONYM_MIN
-    return cache[key]
 
 
 def missing_phrases(text: str, unmentioned: list[Term]) -> list[str]:

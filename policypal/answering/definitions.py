@@ -24,10 +24,20 @@ _QUOTED_DEFINED = re.compile(
 )
 
 
+# "A Break-Glass Account is an emergency administrator account ...", "The Information Owner of a
+# system is the head of ...": a capitalised term of two words or a hyphenated one (a single
+# capitalised word at a sentence start is any noun), what it belongs to, then "is a/an/the".
+_IS_DEFINED = re.compile(
+    r"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Aa]n?|[Tt]he)\s+"
+    r"(?P<term>[A-Z][\w]*(?:-[A-Z][\w]*)+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4})"
+    r"(?:\s+of\s+[^.;:]{1,60}?)?\s+(?:is|are)\s+(?:an?|the)\b",
+)
+
+
 def defined_terms(text: str) -> list[str]:
     """Terms the text defines, in order, each once."""
     out: dict[str, None] = {}
-    for pattern in (_QUOTED_DEFINED, _DEFINED):
+    for pattern in (_QUOTED_DEFINED, _DEFINED, _IS_DEFINED):
         for m in pattern.finditer(text):
             term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
             if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):

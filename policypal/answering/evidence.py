@@ -41,6 +41,7 @@ class TableData:
     rows: tuple[TableRow, ...]
     label_columns: int = 1  # leading columns that name a row
     key: int | None = None  # the chunk that shows the table (its first piece), to cite it whole
+    notes: tuple[str, ...] = ()  # sentences of the table's own section ("The capital city cap also applies to ...")
 
 
 @dataclass(frozen=True)

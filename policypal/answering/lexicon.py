@@ -10,6 +10,9 @@ are for phrases and for pairs whose vectors are far apart ("vacation" and "annua
 from __future__ import annotations
 
 SYNONYM_GROUPS: list[set[str]] = [
+    # the ends of a range
+    {"maximum", "max", "top", "highest", "ceiling", "upper limit"},
+    {"minimum", "min", "bottom", "lowest", "floor", "lower limit"},
     # leave and time off
     {"vacation", "holiday", "annual leave", "earned leave", "paid time off", "pto", "time off", "leave"},
     {"sick", "ill", "illness", "unwell", "sickness", "medical leave", "sick leave"},
@@ -20,7 +23,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"unpaid", "without pay", "lwp"},
     {"part time", "part-time", "reduced hours"},
     {"notice", "notice period"},
-    {"resign", "resignation", "quit", "leaver", "leaving", "exit", "departure"},
+    {"resign", "resignation", "quit", "leaver", "exit", "departure"},  # not "leaving": "leave" is also time off
     {"fire", "dismiss", "dismissal", "termination", "terminate", "sack"},
     {"probation", "probationary"},
     {"boss", "manager", "line manager", "supervisor"},

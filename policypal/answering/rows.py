@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name
-from .terms import GENERIC_WORDS, equivalents, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 
@@ -31,26 +31,33 @@ class RowMatch:
     columns: tuple[int, ...] = ()  # value columns the question names, in table order
     how: str = "label"  # label | range | absent
     asked: str = ""  # the label as the question gives it (for an absent row)
+    exact: bool = False  # named by a code, a number in a range or a place, not by shared words
 
 
 def label_of(table: TableData, row: TableRow) -> str:
     return " ".join(c for c in row.cells[: max(table.label_columns, 1)] if c) or (row.cells[0] if row.cells else "")
 
 
-def match_table(question: str, table: TableData) -> RowMatch | None:
-    """The rows of `table` the question names, or an absent label, or None (names no row)."""
+def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) -> RowMatch | None:
+    """The rows of `table` the question names, or an absent label, or None (names no row).
+
+    notes: sentences of the table's own section, which may send a place to a column ("The
+    capital city cap also applies to New York")."""
     if not table.rows:
         return None
     labels = [label_of(table, row) for row in table.rows]
-    columns = asked_columns(question, table)
+    columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
+    exact = True
     if sum(c is not None for c in codes) >= max(2, int(0.8 * len(labels))):
         found = _match_codes(question, table, labels, codes)
         if found is None:
+            exact = False
             # no code named: the row may be named by another column ("the code for a train ticket")
             for column in range(1, len(table.headers)):
                 values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
-                if all(_code(v) is None for v in values if v):
+                # a column of names (not of amounts: "3,300" does not name a row for "Band 3")
+                if all(_code(v) is None for v in values if v) and _mostly_words(values):
                     found = _match_names(question, table, values)
                     if found is not None and found.how != "absent":
                         break
@@ -59,9 +66,10 @@ def match_table(question: str, table: TableData) -> RowMatch | None:
         found = _match_ranges(question, table, labels)
     else:
         found = _match_names(question, table, labels)
+        exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
     if found is None:
         return None
-    return RowMatch(table, found.rows, columns, found.how, found.asked)
+    return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact)
 
 
 # --------------------------------------------------------------------------- codes
@@ -95,6 +103,8 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
         # "I'm a 14": one bare whole number, with no unit, currency or percent, in a question
         # about a table of numbered codes names the code of that number
         bare = [m for m in re.finditer(r"(?<![\w.$£€₹])(\d{1,3})(?![\w%]|[.,]\d)(?!\s*(?:%|per ?cent|years?|months?|weeks?|days?|hours?|nights?|minutes?|km|miles?|usd|gbp|eur|inr|dollars?|pounds?|euros?)\b)", question)]
+        # a number written after a noun belongs to that noun ("Band 3" is not grade 3)
+        bare = [m for m in bare if not _after_content_word(question, m.start())]
         if len(bare) == 1 and len(prefixes) == 1:
             number = int(bare[0].group(1))
             asked = [(p, number, "", _written(p, number, "", labels)) for p in prefixes]
@@ -114,6 +124,17 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
     return None
 
 
+def _mostly_words(values: list[str]) -> bool:
+    """Whether most of the cells are words rather than numbers and amounts."""
+    filled = [v for v in values if v]
+    return bool(filled) and sum(bool(re.search(r"[A-Za-z]{3,}", v)) for v in filled) * 2 > len(filled)
+
+
+def _after_content_word(text: str, position: int) -> bool:
+    before = words(text[:position])[-1:]
+    return bool(before) and before[0] not in STOP_WORDS and before[0].isalpha()
+
+
 def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
     """How the table writes a code of this family ("B" + 14 -> "B14")."""
     for label in labels:
@@ -123,6 +144,16 @@ def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
             head = label.strip()[: m.start(2)]
             return f"{head}{number}{suffix.upper()}"
     return f"{prefix.upper()}{number}{suffix.upper()}"
+
+
+def names_label_column(question: str, table: TableData) -> bool:
+    """Whether the question writes the label column's name before a code of the table ("Band
+    3", "grade L4" for a table whose labels are bands or grades)."""
+    codes = [_code(label_of(table, row)) for row in table.rows]
+    if sum(c is not None for c in codes) < max(2, int(0.8 * len(codes))):
+        return False
+    nouns = _label_nouns(table) - GENERIC_WORDS | ({"grade", "level", "band"} & _label_nouns(table))
+    return any(re.search(rf"\b{re.escape(n)}\s+[A-Za-z]{{0,3}}-?\d", question, re.IGNORECASE) for n in nouns)
 
 
 def _label_nouns(table: TableData) -> set[str]:
@@ -239,7 +270,16 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
             out.append(amount)
         elif kind == "" and found_kind == "" and token[0].isdigit():
             out.append(amount)
+    if kind == "time" and not out and _NEW_STARTER.search(text):
+        out.append(0.0)  # "a new hire", "I joined last month": no completed time yet
     return out
+
+
+# someone with no completed service yet, in a question about a table of lengths of service
+_NEW_STARTER = re.compile(
+    r"\b(?:new (?:hire|joiner|starter|employee|recruit)s?|newly (?:hired|joined)|just (?:joined|started)|"
+    r"joined (?:recently|last (?:week|month))|started (?:recently|last (?:week|month))|first (?:week|month|day) (?:here|in the job))\b"
+)
 
 
 # --------------------------------------------------------------------------- names
@@ -317,18 +357,23 @@ def _expanded(stems: set[str]) -> set[str]:
 # --------------------------------------------------------------------------- columns
 
 
-def asked_columns(question: str, table: TableData) -> tuple[int, ...]:
+def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) -> tuple[int, ...]:
     """Value columns the question names: every word that tells the column apart ("Tier 2"),
-    a name the header gives as an example ("Metro city (includes Mumbai, ...)"), or the place
-    asked about (its country or region; a capital or another city; "Rest of world" for a region
-    no other column names)."""
+    a name the header gives as an example ("Metro city (includes Mumbai, ...)"), a note of the
+    table's section that names the place with one column ("the capital city cap also applies to
+    New York"), or the place asked about (its country or region; a capital or another city;
+    "Rest of world" for a region no other column names)."""
     places = destinations(question)
     asked = _expanded(stems_of(question) | _place_stems(question))
     first = max(table.label_columns, 1)
     bare = [re.sub(r"\([^)]*\)", " ", h) for h in table.headers]
-    names = [{stem(w) for w in words(h)} - _GENERIC_STEMS for h in bare]
+    # in a header "minimum" and "maximum" tell columns apart ("Band minimum", "Band maximum")
+    names = [{stem(w) for w in words(h)} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
     value_names = names[first:]
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
+    noted = _columns_in_notes(places, notes, names, common, first)
+    if noted:
+        return noted
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
     country_columns = [i for i in range(first, len(table.headers)) if any(_names_place(table.headers[i].lower(), p) for p in places)]
     out = []
@@ -347,12 +392,78 @@ def asked_columns(question: str, table: TableData) -> tuple[int, ...]:
             out.append(index)
         elif places and re.search(r"\bother cit", lowered) and all(p.city and not p.capital for p in places):
             out.append(index)
+    if not out:
+        out = _column_by_unique_word(asked - _place_stems(question), names, common, first)
+    kind = _value_column(question, table, first)
+    if kind is not None:
+        out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
     if not out and places and any(re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h.lower()) for h in table.headers[first:]):
         regions = {p.region.lower() for p in places} | {p.country.lower() for p in places}
         named = [h.lower() for h in table.headers[first:]]
         if not any(r in h for r in regions for h in named):
             out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+_RANGE_ENDS = frozenset(stem(w) for w in ("maximum", "minimum", "max", "min"))
+
+
+def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[str], first: int) -> list[int]:
+    """The one value column whose header has a word the question uses and no other header has
+    ("the removal firm" names "Removal cost cap", not "Lump sum")."""
+    distinct = [names[i] - common for i in range(len(names))]
+    hits = []
+    for i in range(first, len(names)):
+        others = set().union(*(distinct[j] for j in range(first, len(names)) if j != i))
+        if (distinct[i] - others) & asked:
+            hits.append(i)
+    return hits if len(hits) == 1 else []
+
+
+# what a question asks for, and how the cells of the column that answers it read
+_VALUE_KINDS = (
+    (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE),
+     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice)\b", re.IGNORECASE)),
+    (re.compile(r"\bhow long\b", re.IGNORECASE),
+     re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)),
+)
+
+
+def _value_column(question: str, table: TableData, first: int) -> int | None:
+    """The one value column whose cells read as what the question asks for: a frequency for
+    "how often", a duration for "how long"."""
+    for asks, reads in _VALUE_KINDS:
+        if not asks.search(question):
+            continue
+        fits = []
+        for i in range(first, len(table.headers)):
+            cells = [row.cells[i] for row in table.rows if i < len(row.cells) and row.cells[i]]
+            if cells and sum(bool(reads.search(c)) for c in cells) >= 0.6 * len(cells):
+                fits.append(i)
+        if len(fits) == 1:
+            return fits[0]
+    return None
+
+
+def _columns_in_notes(places, notes: tuple[str, ...], names: list[set[str]], common: set[str], first: int) -> tuple[int, ...]:
+    """The one value column a note sentence names together with every asked place."""
+    if not places:
+        return ()
+    for sentence in notes:
+        lowered = sentence.lower()
+        if not all(re.search(rf"(?<![\w]){re.escape(p.written.lower())}(?![\w])", lowered) for p in places):
+            continue
+        held = stems_of(sentence)
+        columns = [i for i in range(first, len(names)) if names[i] - common and names[i] - common <= held]
+        if len(columns) == 1:
+            return tuple(columns)
+        # "Tier 2 city: ... e.g. Jaipur" for a column "Tier 2 and Tier 3 cities": the header that
+        # shares the most of its words with the note, when one does clearly
+        shares = sorted(((len((names[i] - common) & held) / len(names[i] - common), i)
+                         for i in range(first, len(names)) if names[i] - common), reverse=True)
+        if shares and shares[0][0] >= 0.5 and (len(shares) == 1 or shares[0][0] > shares[1][0]):
+            return (shares[0][1],)
+    return ()
 
 
 def _names_place(header: str, place) -> bool:

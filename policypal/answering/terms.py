@@ -42,16 +42,16 @@ STOP_WORDS = frozenset(
 # question answerable nor show that it is not.
 GENERIC_WORDS = frozenset(
     """
-    policy policies rule rules company harbourline employee employees staff colleague people person
+    policy policies rule rules company employee employees staff colleague people person
     allowed allow permitted permit need needs required require must may might can able entitled
     eligible eligibility apply applies applied happen happens happened say says said mean means
     guidance guideline guidelines procedure process right rights option options exactly actually
     currently current today now still ever always new old yes whether kind type types sort long
     often usually normally work working job role organisation organization someone case situation
     question questions answer covered cover covers cost costs amount much number total maximum max
-    min minimum limit limits rate rates year years month months week weeks day days time times hour hours
+    min minimum limit limits money rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
-    do does did make made take taken taking give given go going come use used using put
+    do does did make made take taken taking give given go goes going gone went come use used using put
     """.split()
 )
 
@@ -74,8 +74,23 @@ def _stem(word: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class)."""
-    return [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class); a
+    contraction its words ("they're": they; "can't": can not)."""
+    text = _CONTRACTION.sub(_expand, text.replace("’", "'"))
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+_CONTRACTION = re.compile(r"\b(can't|won't|shan't|\w+n't|\w+'(?:re|ll|ve|d|m))\b", re.IGNORECASE)
+_IRREGULAR = {"can't": "can not", "won't": "will not", "shan't": "shall not"}
+
+
+def _expand(m: re.Match) -> str:
+    word = m.group(1).lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word.endswith("n't"):
+        return word[:-3] + " not"
+    return word.split("'")[0]
 
 
 @dataclass(frozen=True)
@@ -97,11 +112,47 @@ def key_terms(text: str) -> list[Term]:
         s = stem(word)
         if s not in out:
             own = tuple(p for p in phrases if s in p.split("_"))
-            out[s] = Term(word, s, generic=word in GENERIC_WORDS or s in _GENERIC_STEMS, phrases=own)
+            out[s] = Term(word, s, generic=is_generic(word), phrases=own)
     return list(out.values())
 
 
 _GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)
+
+
+def organisation_names(titles: list[str]) -> list[str]:
+    """The organisation's name as its policy titles write it: a capitalised word that most
+    titles share ("Harbourline" in "Harbourline Leave Policy", "Harbourline Travel Policy"),
+    other than a generic one ("Policy"). Needs three titles: two may share a topic word."""
+    titles = list(dict.fromkeys(t for t in titles if t))
+    if len(titles) < 3:
+        return []
+    counts: dict[str, int] = {}
+    for title in titles:
+        for word in set(re.findall(r"\b[A-Z][\w&-]+\b", title)):
+            counts[word] = counts.get(word, 0) + 1
+    return sorted(w for w, n in counts.items() if n >= 0.6 * len(titles) and w.lower() not in GENERIC_WORDS)
+
+
+def as_the_company(question: str, names: list[str]) -> str:
+    """The question with the organisation's name read as "the company" ("Does Acme pay for
+    parking?" asks what the company pays): the name is in every policy, so it tells nothing."""
+    for name in names:
+        question = re.sub(rf"\b{re.escape(name)}\b", "the company", question, flags=re.IGNORECASE)
+    return question
+
+
+@lru_cache(maxsize=20_000)
+def is_generic(word: str) -> bool:
+    """A generic word or a form of one ("applies", "rules"); not a word whose stem only looks
+    like one ("allowance" is not "allow")."""
+    if word in GENERIC_WORDS:
+        return True
+    if stem(word) not in _GENERIC_STEMS:
+        return False
+    from lemminflect import getAllLemmas
+
+    lemmas = {lemma for forms in getAllLemmas(word).values() for lemma in forms}
+    return not lemmas or bool(lemmas & GENERIC_WORDS)
 
 
 @lru_cache(maxsize=20_000)

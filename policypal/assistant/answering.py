@@ -16,7 +16,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from chunking.tables import parse_pipe_table
+from chunking.pipe_tables import read_tables
+from chunking.tables import sentence_holds_row
 from policypal.answering.compose import compose_answer
 from policypal.answering.coverage import terms_to_look_up
 from policypal.answering.definitions import defined_terms, mentions, referenced_sections
@@ -24,7 +25,8 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import equivalent_words, identifiers, key_terms, stems_of
+from policypal.answering.terms import as_the_company, equivalent_words, identifiers, key_terms, organisation_names, stems_of
+from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
 from retrieval.access import today
@@ -33,6 +35,9 @@ from retrieval.embedding import get_embedder
 from retrieval.models import Chunk, chunks_with_sources
 
 NOT_COVERED = "The policies you can see do not cover this question."
+USES_WEIGHED = 8  # rules using a defined term weighed against the question's words
+MAX_ABOUT = 2  # defined terms a question may be about ("a contractor", "a passport store")
+TERMS_LOOKED_UP = 8  # capitalised terms of the evidence whose definitions are looked up
 MAX_EVIDENCE_CHUNKS = 4
 
 
@@ -75,13 +80,15 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     if not ranked:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED)
     versions = lookup.visible_versions(user, as_of)
+    asked = question
+    question = as_the_company(question, organisation_names(lookup.policy_titles(versions)))
     loader = EvidenceLoader()
     evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
                 for i, item in enumerate(ranked, start=1)]
     evidence += _identifier_evidence(question, versions, loader, evidence)
     evidence += _table_evidence(context, loader, evidence)
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
-    loader.attach_tables(evidence)
+    loader.attach_tables(evidence, places=destinations(question))  # notes may send a place to a column
     evidence = loader.with_tables(evidence)
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
@@ -99,7 +106,7 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     notices = [n for n in context.notices if n.version.policy_id in cited_policies]
     text = _with_upcoming_changes(text, question, answer.cited, citations, notices, loader)
     return ComposedAnswer(
-        question=question, as_of=as_of, text=text, outcome=answer.outcome, citations=citations,
+        question=asked, as_of=as_of, text=text, outcome=answer.outcome, citations=citations,
         notices=[n.message for n in notices], closest=closest, missing=answer.missing,
         evidence=evidence, chunks=chunks,
     )
@@ -127,15 +134,23 @@ class EvidenceLoader:
             similarity=similarity, rank=rank, role=role, section_key=_section_key(chunk),
         )
 
-    def attach_tables(self, evidence: list[Evidence]) -> None:
-        """Load the whole table of every table or row chunk in the evidence (two queries)."""
+    def attach_tables(self, evidence: list[Evidence], *, places: list | None = None) -> None:
+        """Load the whole table of every table or row chunk in the evidence (two queries), and
+        for the places a question names, the notes of each table's policy that name one of them
+        with a column header (one query per table)."""
         holders = [self.rows[e.key] for e in evidence if e.kind in (Chunk.Kind.TABLE, Chunk.Kind.TABLE_ROW)]
         for key, (pieces, row_chunks) in lookup.table_parts(holders).items():
             for chunk in row_chunks:
                 self.rows.setdefault(chunk.pk, chunk)
             table = table_from_chunks(pieces, row_chunks)
-            if table is not None:
-                self.tables[key] = table
+            if table is None:
+                continue
+            if places and pieces:
+                headers = [re.sub(r"\([^)]*\)", " ", h).strip() for h in table.headers[max(table.label_columns, 1):]]
+                texts = lookup.texts_naming(version_id=pieces[0].version_id, names=[p.written for p in places],
+                                            headers=headers)
+                table = _replace(table, notes=tuple(_note_sentences(texts)))
+            self.tables[key] = table
 
     def with_tables(self, evidence: list[Evidence]) -> list[Evidence]:
         out = []
@@ -152,6 +167,12 @@ class EvidenceLoader:
         if wanted:
             self.rows.update(chunks_with_sources().in_bulk(wanted))
         return {k: self.rows[k] for k in keys if k in self.rows}
+
+
+def _note_sentences(texts: list[str]) -> list[str]:
+    """Each list item and sentence of the texts on its own."""
+    return [s for text in texts for line in text.splitlines() if line.strip()
+            for s in split_sentences_quick(line.strip().lstrip("-*• ").strip())]
 
 
 def _replace(e: Evidence, **changes) -> Evidence:
@@ -175,13 +196,14 @@ def _section_key(chunk: Chunk) -> int | None:
 
 def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData | None:
     """A table read back from its pieces (Markdown pipes, header repeated in each), its rows
-    paired with their row sentence chunks (a sentence holds its row's cells in order)."""
-    caption, headers, body = "", [], []
-    for piece in pieces:
-        piece_caption, piece_headers, piece_rows = parse_pipe_table(piece.text)
-        caption = caption or piece_caption
-        headers = headers or piece_headers
-        body.extend(piece_rows)
+    paired with their row sentence chunks (a sentence holds its row's cells in order). The
+    rows are those under the first header read: a column slice of a wide table has its own."""
+    caption, headers, body = "", (), []
+    for table in (table for piece in pieces for table in read_tables(piece.text)):
+        caption = caption or table.caption
+        headers = headers or table.header
+        if table.header and table.header == headers:
+            body.extend(table.rows)
     if not body and row_chunks:
         return None
     if not headers:
@@ -189,23 +211,12 @@ def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData
     rows = []
     unused = list(row_chunks)
     for cells in body:
-        sentence_chunk = next((c for c in unused if _holds_cells(c.text, cells)), None)
+        sentence_chunk = next((c for c in unused if sentence_holds_row(c.text, cells)), None)
         if sentence_chunk is not None:
             unused.remove(sentence_chunk)
         rows.append(TableRow(tuple(cells), sentence_chunk.text if sentence_chunk else "",
                              sentence_chunk.pk if sentence_chunk else None))
     return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows), key=pieces[0].pk if pieces else None)
-
-
-def _holds_cells(sentence: str, cells: list[str]) -> bool:
-    text = " ".join(sentence.split())
-    position = 0
-    for cell in (c for c in cells if c):
-        found = text.find(cell, position)
-        if found < 0:
-            return False
-        position = found + len(cell)
-    return True
 
 
 def _table_evidence(context, loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:
@@ -246,21 +257,31 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
                        ranked: int) -> list[Evidence]:
     """The chunks that hold the most of the question's key terms (any word form), when no
     ranked chunk holds them all: the search ranks by nearness, this looks for the words."""
-    from policypal.answering.coverage import ANSWERED_SHARE, carried_by, question_terms, unit_stems
+    from policypal.answering.coverage import ANSWERED_SHARE, carried_by, names_a_thing, question_terms, unit_stems
 
     terms = question_terms(question)
     if len(terms) < 2:
         return []
     units = [unit_stems([e.text, e.breadcrumb]) for e in evidence]
     best = max((len(carried_by(terms, stems)) for stems in units), default=0)
-    if best >= ANSWERED_SHARE * len(terms):
-        return []  # a ranked chunk holds enough of them already
-    need = max(best + 1, -(-2 * len(terms) // 3))
-    words = [t.word for t in terms]  # the question's own words: synonyms would find chunks by accident
+    nouns = [t for t in terms if names_a_thing(t.word, question)]
+    held_somewhere = set().union(*(carried_by(nouns, stems) for stems in units)) if units else set()
+    unheld = [t for t in nouns if t.stem not in held_somewhere]
+    if best >= ANSWERED_SHARE * len(terms) and not unheld:
+        return []  # a ranked chunk holds enough of them already, and every noun is held somewhere
     # within the policies the search found: the section it missed, not another policy's words
     found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0))
-    found = lookup.chunks_carrying(versions=found_versions, words=words, min_words=need, query_vector=vector,
-                                   exclude=[e.key for e in evidence], limit=2)
+    exclude = [e.key for e in evidence]
+    if best >= ANSWERED_SHARE * len(terms):
+        # a noun no evidence holds ("MFA"): the chunk nearest the question that holds it (its synonyms too)
+        words = [w for t in unheld for w in equivalent_words(t.word)]
+        found = lookup.chunks_carrying(versions=found_versions, words=words, min_words=1, query_vector=vector,
+                                       exclude=exclude, limit=1)
+    else:
+        need = max(best + 1, -(-2 * len(terms) // 3))
+        words = [t.word for t in terms]  # the question's own words: synonyms would find chunks by accident
+        found = lookup.chunks_carrying(versions=found_versions, words=words, min_words=need, query_vector=vector,
+                                       exclude=exclude, limit=2)
     return [loader.evidence(chunk, rank=ranked + n, similarity=similarity, role=ROLE_CARRIES)
             for n, (chunk, similarity) in enumerate(found, start=1)]
 
@@ -286,10 +307,18 @@ def _capitalised_terms(evidence: list[Evidence], loader: EvidenceLoader) -> list
             for m in _TITLE_TERM.finditer(e.text):
                 term = _ARTICLE.sub("", m.group(1))
                 if " " in term or "-" in term:
+                    term = _singular(term, out)
                     version = loader.rows[e.key].version_id
                     if version not in out.setdefault(term, []):
                         out[term].append(version)
     return list(out.items())
+
+
+def _singular(term: str, seen: dict) -> str:
+    """"Restricted Systems" as "Restricted System" (a policy defines the singular)."""
+    if term.endswith("s") and not term.endswith("ss"):
+        return term[:-1]
+    return term
 
 
 def _versions_of(evidence: list[Evidence], loader: EvidenceLoader, term: str) -> list[int]:
@@ -304,44 +333,78 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     A defined term is followed when its definition shares two of the question's key terms
     ("the card payments database" against "a Restricted System means any system that holds
     payment card data"), whether the definition was ranked or a ranked rule uses the term
-    ("For a Restricted System the review is quarterly"): the definition and the nearest rule
-    using the term are both brought in. A cited rule's "see 4.2" brings section 4.2."""
+    ("For a Restricted System the review is quarterly"): the definition and the rule using the
+    term that fits the question best are both brought in. A cited rule's "see 4.2" brings
+    section 4.2, and so does a fetched rule's."""
     have = {e.key for e in evidence}
-    out: list[Evidence] = []
-    # a policy defines its terms in itself: every look-up stays in the versions of the evidence
-    definitions = _definitions_in(evidence)
-    # a rule ranked without its definition: looked up only when the evidence does not answer yet
-    wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:4] if term not in definitions} \
-        if answer.outcome != "answered" or _uncarried_by_cited(question, answer) else {}
-    for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
-        for term, paragraph in _definition_paragraphs(chunk.text):
-            if term in wanted and term not in definitions:
-                definitions[term] = (chunk, paragraph)
+    definitions = _definitions_known(answer, evidence, loader, question)
     asked = [t for t in key_terms(question) if not t.generic]
-    about = [t for t, (_, sentence) in definitions.items() if _shared_terms(asked, sentence) >= 2]
-    for term in about[:2]:
+    shared = {t: _shared_terms(asked, sentence) for t, (_, sentence) in definitions.items()}
+    about = sorted((t for t in definitions if shared[t] >= 2), key=lambda t: -shared[t])[:MAX_ABOUT]
+    out: list[Evidence] = []
+    for term in about:
         chunk, _ = definitions[term]
         if chunk is not None and chunk.pk not in have:
             have.add(chunk.pk)
             out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
-        home = [definitions[term][0].version_id] if definitions[term][0] is not None else _versions_of(evidence, loader, term)
-        for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector, exclude=list(have), limit=4):
-            if term in defined_terms(use.text):
-                continue
+        home = [chunk.version_id] if chunk is not None else _versions_of(evidence, loader, term)
+        for use in _rules_using(term, about, question, home=home, vector=vector, have=have):
             have.add(use.pk)
             out.append(loader.evidence(use, role=ROLE_DEFINITION_USE))
-            break
-    host_chunk = loader.rows.get(answer.cited[0].key) if answer.cited else None
-    if host_chunk is not None:
-        for number in referenced_sections(answer.text)[:2]:
-            for chunk in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector):
-                if chunk.pk not in have:
-                    have.add(chunk.pk)
-                    out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
+    referring = [(loader.rows.get(answer.cited[0].key), answer.text)] if answer.cited else []
+    referring += [(loader.rows.get(e.key), e.text) for e in out if e.role == ROLE_DEFINITION_USE]
+    for chunk in _sections_referred_to(referring, vector=vector, have=have):
+        have.add(chunk.pk)
+        out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
     if out:
         loader.attach_tables(out)
         out = loader.with_tables(out)
-    return out, about[:2]
+    return out, about
+
+
+def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader, question: str) -> dict[str, tuple]:
+    """term -> (chunk or None, definition paragraph): the definitions in the evidence, and when
+    the evidence does not answer yet, those of the capitalised terms its rules use (a policy
+    defines its terms in itself: the look-up stays in the versions of the evidence); every
+    term a fetched glossary chunk defines is kept."""
+    definitions = _definitions_in(evidence)
+    if answer.outcome == "answered" and not _uncarried_by_cited(question, answer):
+        return definitions
+    wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:TERMS_LOOKED_UP] if term not in definitions}
+    for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
+        for term, paragraph in _definition_paragraphs(chunk.text):
+            definitions.setdefault(term, (chunk, paragraph))
+    return definitions
+
+
+def _rules_using(term: str, about: list[str], question: str, *, home: list[int], vector, have: set[int]) -> list[Chunk]:
+    """The rule using the defined term that uses the most of the terms the question is about
+    ("Third-Party Users may not hold a Privileged Account on a Restricted System"), then shares
+    the most of its words ("when a Third-Party User's work ends, the account is disabled" for
+    "a contractor finished ..."), nearest first among equals."""
+    asked = [t for t in key_terms(question) if not t.generic]
+    phrasing = [t for t in key_terms(question) if t.generic]  # "used", "work": a tie-breaker only
+    uses = [use for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector,
+                                                      exclude=list(have), limit=USES_WEIGHED)
+            if term not in defined_terms(use.text)]
+    uses.sort(key=lambda use: (-sum(mentions(use.text, t) for t in about),
+                               -_shared_terms(asked, use.text), -_shared_terms(phrasing, use.text)))
+    return uses[:1]
+
+
+def _sections_referred_to(referring: list[tuple], *, vector, have: set[int]) -> list[Chunk]:
+    """The sections that rules refer to ("see 4.2", "as set out in 6.2"), one hop, each once."""
+    out, followed = [], set()
+    for host_chunk, text in referring:
+        if host_chunk is None:
+            continue
+        for number in referenced_sections(text)[:2]:
+            if (host_chunk.version_id, number) in followed:
+                continue
+            followed.add((host_chunk.version_id, number))
+            out += [c for c in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector)
+                    if c.pk not in have and c not in out]
+    return out
 
 
 def _shared_terms(terms, sentence: str) -> int:

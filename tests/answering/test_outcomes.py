@@ -146,3 +146,80 @@ def test_a_question_with_no_word_to_look_for_is_not_covered_and_says_so_plainly(
     long_word = "x" * 500
     answer = compose_answer(f"Is {long_word} allowed?", [LEAVE], corpus_mentions={long_word: False})
     assert answer.outcome == NOT_COVERED and len(answer.text) < 120  # the word is shortened, not echoed whole
+
+
+def test_a_unit_without_the_noun_the_ask_names_does_not_answer_it():
+    # paying, and the office, but not parking: the topic, not the answer
+    units = [["Mileage is paid per kilometre, measured from the office or from home, whichever is closer."]]
+    decision = decide("Does the company pay for parking at the office?", units)
+    assert decision.outcome != ANSWERED
+    assert "parking" in " ".join(decision.missing)
+    units = [["Parking at the office is paid by the company for employees who drive to work."]]
+    assert decide("Does the company pay for parking at the office?", units).outcome == ANSWERED
+
+
+def test_two_nouns_written_together_are_carried_together():
+    apart = [["Requests need 2 working days' notice. A manager may refuse during a busy period."]]
+    assert decide("What is my notice period?", apart).outcome != ANSWERED
+    together = [["The notice period is one month for employees in their first year."]]
+    assert decide("What is my notice period?", together).outcome == ANSWERED
+
+
+def test_the_verb_a_yes_no_question_asks_about_must_be_carried():
+    units = [["Anyone who suspects a data breach affecting customers reports it to security within 1 hour."]]
+    assert decide("Do we compensate customers affected by a data breach?", units).outcome != ANSWERED
+    assert decide("Do we report a data breach affecting customers?", units).outcome == ANSWERED
+
+
+def test_a_chosen_rules_section_reference_brings_that_sections_rule():
+    rule = Evidence(key=30, breadcrumb="Security > 6 Removable media", rank=1, similarity=0.5,
+                    text="An engineer who needs a USB drive for a hardware test asks for an exception as described in 9.1.")
+    section = Evidence(key=31, breadcrumb="Security > 9 Exceptions > 9.1 Requests", rank=0, role=ROLE_REFERENCE,
+                       text="An exception is requested on the risk exception form. It must name the rule and the reason.")
+    answer = compose_answer("How do I get a USB drive for a hardware test?", [rule, section], about=["Removable Media"])
+    assert "risk exception form" in answer.text
+    assert {e.key for e in answer.cited} == {30, 31}
+
+
+def test_a_glossary_pairs_with_a_rule_only_through_the_definitions_the_rule_uses():
+    glossary = Evidence(key=32, breadcrumb="Security > 1 Definitions", rank=0, role="definition", text=(
+        "“Personal Data” means information about a living person, such as a customer contact's name or email.\n"
+        "“Removable Media” means USB drives, memory cards and other storage that can be carried away."))
+    rule = Evidence(key=33, breadcrumb="Security > 5 Media", rank=1, similarity=0.4,
+                    text="Removable Media may not be used to carry Confidential information.")
+    # the rule uses Removable Media only: the customer words of the Personal Data definition do not join it
+    decision = decide("Do we compensate a customer contact whose email leaked?",
+                      [[rule.text, rule.breadcrumb]] + _pairs([glossary, rule]))
+    assert decision.outcome == NOT_COVERED or "compensate" in " ".join(decision.missing)
+    assert decide("Can I carry information on memory cards?", _pairs([glossary, rule])).outcome == ANSWERED
+
+
+def _pairs(pool):
+    from policypal.answering.compose import _paired_units
+
+    return _paired_units(pool)
+
+
+def test_the_organisations_name_reads_as_the_company():
+    from policypal.answering.terms import as_the_company, organisation_names
+
+    titles = ["Acme Leave Policy", "Acme Travel and Expenses Policy", "Acme IT Policy", "Customer Refunds"]
+    assert organisation_names(titles) == ["Acme"]
+    assert organisation_names(["Leave Policy", "Leave Policy (India)"]) == []  # two titles may share a topic
+    assert as_the_company("Does Acme pay for parking?", ["Acme"]) == "Does the company pay for parking?"
+    # once it is "the company", the question asks what is paid for parking, which the evidence lacks
+    units = [["Acme reimburses mileage from the office. Acme pays for business travel."]]
+    assert decide(as_the_company("Does Acme pay for parking at the office?", ["Acme"]), units).outcome != ANSWERED
+
+
+def test_a_definition_holds_a_compound_its_term_names():
+    definition = "A Restricted System means any system that holds payment card data or the payroll records of staff."
+    rule = "Every sign-in to a Restricted System must be confirmed with a hardware key."
+    assert decide("Do I need a hardware key for the payroll system?", [[definition, rule]]).outcome == ANSWERED
+    assert decide("Do I need a hardware key for the payroll system?", [[rule + " Payroll is run monthly."]]).outcome != ANSWERED
+
+
+def test_a_term_introduced_with_is_a_is_a_definition():
+    assert defined_terms("A Break-Glass Account is an emergency administrator account kept sealed.") == ["Break-Glass Account"]
+    assert defined_terms("The Information Owner of a system is the head of the business function.") == ["Information Owner"]
+    assert defined_terms("The policy is a guide. Harbourline is a company.") == []

@@ -158,3 +158,123 @@ def test_a_code_table_row_may_be_named_by_its_description():
     assert labels("Which expense code do I use for rail tickets?", CODES)[1] == ["EX-104"]
     assert labels("What is EX-105 for?", CODES)[1] == ["EX-105"]
     assert labels("What is code EX-150 for?", CODES) == ("absent", [], "EX-150")
+
+
+# --------------------------------------------------------------------------- rows in context
+
+GRADES = TableData(
+    "Table 1: Maximum nightly hotel rate by grade",
+    ("Grade", "Metro city", "Tier 2 and Tier 3 cities"),
+    tuple(TableRow((f"L{i}", f"{i},200", f"{i},300")) for i in range(1, 7)),
+)
+MEALS = TableData(
+    "Table 2: Daily meal allowance by grade and city tier",
+    ("Grade", "Metro city (includes Mumbai, Delhi)", "Tier 2 city", "Tier 3 city"),
+    tuple(TableRow((f"L{i}", f"{i}50", f"{i}40", f"{i}30")) for i in range(1, 7)),
+)
+
+
+def test_a_number_written_after_another_noun_is_not_a_code_of_this_table():
+    # "Band 3" names band 3, not grade L3; and "3,300" in a value column names no row
+    assert match_table("Band 3 rate for a trip to Mexico City?", GRADES) is None
+    assert labels("I'm a 3. What's my hotel cap?", GRADES)[1] == ["L3"]
+
+
+def test_a_note_can_send_a_place_to_a_column():
+    note = ("Metro city: Mumbai, Delhi, Bengaluru, Chennai, Hyderabad and Pune.",)
+    match = match_table("What's the daily meal allowance for an L3 in Pune?", MEALS, notes=note)
+    assert [r.cells[0] for r in match.rows] == ["L3"] and match.columns == (1,)
+    # without the note nothing tells which column Pune is in
+    assert match_table("What's the daily meal allowance for an L3 in Pune?", MEALS).columns == ()
+    capital = ("The capital city cap also applies to Lyon and Marseille.",)
+    assert match_table("Hotel cap in Lyon?", HOTELS, notes=capital).columns == (1,)  # not "Other cities"
+
+
+def test_a_label_column_named_before_its_code_says_which_table_is_meant():
+    hotel = Evidence(key=40, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=1, similarity=0.4, table=GRADES)
+    bands = Evidence(key=41, breadcrumb="Rates > 2 Subsistence", text="Table 1", kind="table", rank=2, similarity=0.3, table=BANDS)
+    answer = compose_answer("Band 3 rate for a trip to Denver?", [hotel, bands])
+    assert answer.outcome == ANSWERED
+    assert "B3" in answer.text and "North America: 99.75" in answer.text
+    assert "L3" not in answer.text
+
+
+def test_the_table_whose_caption_holds_the_asked_noun_wins_a_tie_on_the_code():
+    hotel = Evidence(key=42, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=1, similarity=0.4, table=GRADES)
+    meals = Evidence(key=43, breadcrumb="Travel > 5 Meals", text="Table 2", kind="table", rank=2, similarity=0.4, table=MEALS)
+    answer = compose_answer("What's the daily meal allowance for an L3 staying overnight?", [hotel, meals])
+    assert "Table 2" in answer.text and "Table 1" not in answer.text
+
+
+def test_a_row_named_by_its_words_answers_only_what_the_words_ask():
+    table = Evidence(key=44, breadcrumb="Leave > 2 Entitlements", text="Table 1", kind="table", rank=1, similarity=0.4, table=LEAVE)
+    answer = compose_answer("Can I donate some of my sick leave to a colleague with a serious illness?", [table])
+    assert answer.outcome != ANSWERED  # the sick leave row says nothing about donating it
+    assert compose_answer("How much sick leave do I get?", [table]).outcome == ANSWERED
+
+
+def test_beside_a_named_row_a_sentence_from_another_section_is_not_given():
+    table = Evidence(key=45, breadcrumb="Refunds > 5 Approval limits", text="Table 3", kind="table", rank=2,
+                     similarity=0.4, table=APPROVALS)
+    other = Evidence(key=46, breadcrumb="Refunds > 2 Eligibility", rank=1, similarity=0.45,
+                     text="Enterprise refunds after 30 days are decided by the Finance Controller within 10 days.")
+    answer = compose_answer("Refund of 300 dollars: who signs off?", [other, table])
+    assert "Support team lead" in answer.text
+    assert "Finance Controller" not in answer.text
+
+
+def test_a_new_starter_falls_in_the_first_length_of_service_row():
+    assert labels("What's the removal cost cap for a new hire who is relocating?", SERVICE)[1] == ["Less than 1 year"]
+    assert labels("I just joined. What lump sum do I get?", SERVICE)[1] == ["Less than 1 year"]
+
+
+DEVICES = TableData(
+    "Table 1: Device eligibility by role group",
+    ("Role group", "Laptop", "Company mobile phone", "Replacement cycle"),
+    tuple(TableRow(cells) for cells in [
+        ("Engineering and data", "Performance laptop, 32 GB RAM", "On-call rota only", "Every 36 months"),
+        ("Customer support", "Standard laptop, 16 GB RAM", "Team leads only", "Every 48 months"),
+    ]),
+)
+
+
+def test_a_word_only_one_column_header_has_names_that_column():
+    match = match_table("I've got 8 years' service and they're moving me to Bristol. What's the most they'll pay the removal firm?", SERVICE)
+    assert [r.cells[0] for r in match.rows] == ["6-9 years"] and match.columns == (2,)
+
+
+def test_how_often_asks_for_the_column_of_frequencies():
+    match = match_table("how often do engineers get a new laptop", DEVICES)
+    assert [r.cells[0] for r in match.rows] == ["Engineering and data"]
+    assert match.columns[0] == 3  # the replacement cycle first, the laptop column named by its word after it
+
+
+def test_a_contraction_is_not_a_word_the_policies_lack():
+    from policypal.answering.terms import words
+
+    assert words("they're moving; they'll pay; don't; can't") == ["they", "moving", "they", "pay", "do", "not", "can", "not"]
+
+
+def test_a_note_naming_most_of_a_header_sends_a_place_to_it():
+    notes = ("Metro city: Mumbai, Delhi and Pune.", "Tier 2 city: a city listed as Tier 2, e.g. Jaipur or Kochi.")
+    assert match_table("L4 here, two nights in Jaipur. What's the max room rate?", GRADES, notes=notes).columns == (2,)
+    assert match_table("L4 here, two nights in Pune. What's the max room rate?", GRADES, notes=notes).columns == (1,)
+
+
+SALARY_BANDS = TableData(
+    "Table 1: Manager salary bands (INR per year)",
+    ("Grade", "Band minimum", "Band midpoint", "Band maximum"),
+    tuple(TableRow(cells) for cells in [("L4", "2,450,000", "3,060,000", "3,680,000"), ("L5", "3,900,000", "4,870,000", "5,850,000")]),
+)
+
+
+def test_the_top_of_a_band_is_its_maximum_column():
+    assert match_table("What's the top of the pay band for an L4 manager?", SALARY_BANDS).columns == (3,)
+    assert match_table("What's the band minimum for an L5?", SALARY_BANDS).columns == (1,)
+
+
+def test_a_label_absent_from_the_table_the_question_names_is_absent_even_if_another_table_has_it():
+    bands = Evidence(key=50, breadcrumb="Pay > 2 Bands", text="Table 1", kind="table", rank=1, similarity=0.5, table=SALARY_BANDS)
+    hotels = Evidence(key=51, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=2, similarity=0.3, table=GRADES)
+    answer = compose_answer("What's the band minimum for an L3 people manager?", [bands, hotels])
+    assert answer.outcome == NOT_COVERED and "no row for L3" in answer.text
