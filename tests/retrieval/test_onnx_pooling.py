@@ -75,13 +75,11 @@ VARIANTS = {
 
 @pytest.fixture(scope="module")
 def onnx_dir(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as patch:
-        folder = tmp_path_factory.mktemp("onnx")
-        patch.setenv("POLICYPAL_ONNX_DIR", str(folder))
-        with warnings.catch_warnings():  # the TorchScript exporter's tracer notes, as in onnx_export.main
-            warnings.simplefilter("ignore")
-            export_onnx(_model_dir(), quantized=False)
-        yield folder
+    folder = tmp_path_factory.mktemp("onnx")
+    with warnings.catch_warnings():  # the TorchScript exporter's tracer notes, as in onnx_export.main
+        warnings.simplefilter("ignore")
+        export_onnx(_model_dir(), quantized=False, root=folder)
+    return folder
 
 
 def _sentence_transformers_encode(model_path: Path) -> np.ndarray:
@@ -97,7 +95,7 @@ def _assert_same_vectors(onnx: np.ndarray, reference: np.ndarray) -> None:
 
 
 def test_bundled_model_matches_sentence_transformers(onnx_dir):
-    encoder = OnnxEncoder(_model_dir(), quantized=False)
+    encoder = OnnxEncoder(_model_dir(), quantized=False, root=onnx_dir)
     assert encoder.config.pooling == ("mean",) and encoder.normalize
     _assert_same_vectors(encoder.encode(SENTENCES), _sentence_transformers_encode(_model_dir()))
 
@@ -106,7 +104,7 @@ def test_bundled_model_matches_sentence_transformers(onnx_dir):
 def test_pooling_variant_matches_sentence_transformers(onnx_dir, tmp_path, name):
     pooling, normalize = VARIANTS[name]
     model = _variant(tmp_path, pooling, normalize=normalize)
-    encoder = OnnxEncoder(model, quantized=False)
+    encoder = OnnxEncoder(model, quantized=False, root=onnx_dir)
     assert encoder.path.parent.parent == onnx_dir and len(list(onnx_dir.iterdir())) == 1  # shared export
     assert encoder.normalize is normalize
     _assert_same_vectors(encoder.encode(SENTENCES), _sentence_transformers_encode(model))
@@ -127,12 +125,11 @@ def test_pooling_variant_matches_sentence_transformers(onnx_dir, tmp_path, name)
 def test_unsupported_configuration_fails_before_exporting(tmp_path, monkeypatch, pooling, extra_modules, message):
     model = _variant(tmp_path / "model", pooling, normalize=False, extra_modules=extra_modules)
     onnx_dir = tmp_path / "onnx"
-    monkeypatch.setenv("POLICYPAL_ONNX_DIR", str(onnx_dir))
     with pytest.raises(UnsupportedModelError, match=message) as raised:
-        OnnxEncoder(model, quantized=True)
+        OnnxEncoder(model, quantized=True, root=onnx_dir)
     assert "EMBEDDING_BACKEND=torch" in str(raised.value)
     with pytest.raises(UnsupportedModelError):
-        export_onnx(model, quantized=False)
+        export_onnx(model, quantized=False, root=onnx_dir)
     assert not onnx_dir.exists()
 
 

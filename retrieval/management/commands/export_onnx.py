@@ -13,5 +13,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         for quantized in (False, True):
-            path = export_onnx(settings.EMBEDDING_MODEL, quantized=quantized)
+            path = export_onnx(settings.EMBEDDING_MODEL, quantized=quantized, root=settings.ONNX_DIR)
             self.stdout.write(f"{'int8' if quantized else 'fp32'}: {path} ({path.stat().st_size // 1024} KB)")
