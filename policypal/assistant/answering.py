@@ -339,8 +339,7 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     have = {e.key for e in evidence}
     definitions = _definitions_known(answer, evidence, loader, question)
     asked = [t for t in key_terms(question) if not t.generic]
-    shared = {t: _shared_terms(asked, sentence) for t, (_, sentence) in definitions.items()}
-    about = sorted((t for t in definitions if shared[t] >= 2), key=lambda t: -shared[t])[:MAX_ABOUT]
+    about = _terms_about(asked, definitions)
     out: list[Evidence] = []
     for term in about:
         chunk, _ = definitions[term]
@@ -405,6 +404,32 @@ def _sections_referred_to(referring: list[tuple], *, vector, have: set[int]) -> 
             out += [c for c in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector)
                     if c.pk not in have and c not in out]
     return out
+
+
+def _terms_about(asked, definitions: dict[str, tuple]) -> list[str]:
+    """The defined terms the question is about: those whose definition holds two of its key
+    terms, the best first, each next one only if it holds a key term the ones before do not
+    ("a contractor" adds Third-Party User to Restricted System; the Information Owner's "Head
+    of Payroll" adds nothing to a Restricted System's "payroll records")."""
+    held = {term: _held_terms(asked, paragraph) for term, (_, paragraph) in definitions.items()}
+    ranked = sorted((t for t in definitions if len(held[t]) >= 2), key=lambda t: -len(held[t]))
+    out: list[str] = []
+    covered: set[str] = set()
+    for term in ranked:
+        if out and held[term] <= covered:
+            continue
+        out.append(term)
+        covered |= held[term]
+        if len(out) == MAX_ABOUT:
+            break
+    return out
+
+
+def _held_terms(terms, sentence: str) -> set[str]:
+    from policypal.answering.terms import equivalents
+
+    held = stems_of(sentence)
+    return {t.stem for t in terms if equivalents(t.stem) & held}
 
 
 def _shared_terms(terms, sentence: str) -> int:

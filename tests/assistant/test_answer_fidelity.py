@@ -61,3 +61,19 @@ def test_a_rule_found_by_its_own_words_brings_the_definition_that_links_it_to_th
     assert answer.outcome == "answered"
     assert "must be confirmed with a hardware security key" in answer.text
     assert any(c.breadcrumb.endswith("Definitions") for c in answer.citations)
+
+
+def test_a_second_defined_term_is_followed_only_when_it_adds_a_word_of_the_question():
+    from policypal.answering.terms import key_terms
+    from policypal.assistant.answering import _terms_about
+
+    definitions = {
+        "Restricted System": (None, "A Restricted System means any system that holds the payroll records of staff."),
+        "Information Owner": (None, "The Information Owner of a system is its head, e.g. the Head of Payroll."),
+        "Third-Party User": (None, "A Third-Party User means a person given an account on a system, including contractors."),
+    }
+    asked = [t for t in key_terms("Can a contractor sign in to the payroll system?") if not t.generic]
+    about = _terms_about(asked, definitions)
+    assert about[0] == "Restricted System"
+    assert "Third-Party User" in about  # adds "contractor"
+    assert "Information Owner" not in about  # "payroll" and "system" add nothing
