@@ -2,6 +2,7 @@
 
     python bench/query_latency.py [--sizes 10000,100000] [--callers 4] [--questions 160]
                                   [--user scale-all|scale-one] [--backend torch|onnx|onnx-int8]
+                                  [--budget TOKENS] [--long]
 
 The call timed is ``policypal.assistant.answering.answer_compose`` (what the ask page and
 ``manage.py ask`` run, without HTTP and without recording the answer): query embedding,
@@ -14,6 +15,10 @@ generated handbooks with redrawn numbers; vectors of a few thousand real embeddi
 noise: see that file). User ``scale-all`` may read every chunk, ``scale-one`` 10 % of them.
 Also printed: one caller alone, and the time split of a call (single caller).
 Target: p95 <= 100 ms at 100,000 chunks on these 2 cores.
+--budget TOKENS also times the packed answer context (policy first, then sections, within the
+budget: ``answer_context(budget=...)``, retrieval/packing.py). --long makes every question a long
+one, a situation sentence before the ask, so that it is searched whole, as its ask and as its
+situation (retrieval/question_parts.py).
 """
 from __future__ import annotations
 
@@ -42,6 +47,27 @@ def retrieve(question: str, user, as_of) -> None:
     from retrieval.context import answer_context
 
     answer_context(question=question, user=user, as_of=as_of, k=5)
+
+
+def retrieve_packed(budget: int):
+    def call(question: str, user, as_of) -> None:
+        from retrieval.context import answer_context
+
+        answer_context(question=question, user=user, as_of=as_of, k=5, budget=budget)
+
+    return call
+
+
+LONG_SITUATIONS = (
+    "I joined the team a few months ago and I am working on a client project in another city this quarter.",
+    "My manager is away this week and the people team has not answered my email yet, so I am asking here.",
+    "We have a deadline at the end of the month and I want to get this right before I submit anything.",
+)
+
+
+def long_question(question: str, n: int) -> str:
+    """A short question made long: a situation sentence before it."""
+    return f"{LONG_SITUATIONS[n % len(LONG_SITUATIONS)]} {question}"
 
 
 def run_callers(questions: list[str], user, callers: int, call=ask) -> tuple[list[float], float]:
@@ -148,6 +174,10 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=160)
     parser.add_argument("--user", default="scale-all", choices=("scale-all", "scale-one"))
     parser.add_argument("--backend", choices=("torch", "onnx", "onnx-int8"), default=None)
+    parser.add_argument("--budget", type=int, default=None,
+                        help="also time the packed answer context within this many tokens")
+    parser.add_argument("--long", action="store_true",
+                        help="long questions: a situation sentence before each (split into ask and situation)")
     parser.add_argument("--threads", type=int, default=1,
                         help="EMBEDDING_THREADS for the embedder (default 1, as a web process should run; 0 = library default)")
     args = parser.parse_args()
@@ -182,6 +212,8 @@ def main() -> None:
           "vectors = a few thousand real embeddings + noise, reused across copies.")
     get_embedder().encode(["warm up"])
     questions = scale_corpus.questions(args.questions + 20)
+    if args.long:
+        questions = [long_question(q, n) for n, q in enumerate(questions)]
     warm, questions = questions[:20], questions[20:]
     for size in sizes:
         built = scale_corpus.build(size)
@@ -189,7 +221,11 @@ def main() -> None:
         heading(f"{built['searchable']:,} searchable chunks ({'built now' if built['built'] else 'reused'})")
         row("served plan", served_plan(user))
         run_callers(warm, user, args.callers)
-        for label, call in (("ask (answer_compose)", ask), ("retrieval only (answer_context)", retrieve)):
+        calls = [("ask (answer_compose)", ask), ("retrieval only (answer_context)", retrieve)]
+        if args.budget:
+            calls.append((f"retrieval, packed within {args.budget} tokens (answer_context budget)",
+                          retrieve_packed(args.budget)))
+        for label, call in calls:
             print(f"  -- {label}")
             single, _ = run_callers(questions[: max(20, len(questions) // 4)], user, 1, call)
             row("1 caller: p50 / p95", f"{percentile(single, 50) * 1000:.0f} / {percentile(single, 95) * 1000:.0f} ms")

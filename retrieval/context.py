@@ -1,7 +1,16 @@
-"""The answer context: ranked chunks after parent expansion, within a token budget,
-plus notices of newer versions announced but not yet in force.
+"""The answer context: what the answerer sees for a question, plus notices of newer versions
+announced but not yet in force.
 
-Parent expansion (``expand=True``), in rank order:
+Without a token budget: the k best ranked chunks, distinct (a row sentence whose table is
+already shown folds into it; ``context_fit`` without expansion).
+
+With a token budget: policy first, then sections (``packing.py``): the best-covering policy
+(two when they cover alike), its most relevant sections whole or by their ranking blocks, in
+units of sections under one heading, in document order inside a unit, at most k units, within
+the budget; ``left_out`` lists what ranked but did not fit.
+
+``context_fit`` also offers parent expansion (``expand=True``) over ranked hits, which the
+evaluation uses for the baseline chunkings, in rank order:
 - a ranked table row brings its whole table (every piece of it, header included) when the
   table fits in what is left of the budget; otherwise the row stays on its own;
 - a ranked block brings its section when the section fits in what is left of the budget
@@ -25,9 +34,10 @@ from chunking.tables import sentence_holds_row
 from policypal.policies.models import PolicyVersion
 
 from .access import today, versions_visible
-from .embedding import get_embedder, get_token_counter
+from .embedding import get_token_counter
 from .models import Chunk
-from .search import SearchHit, chunk_search_hybrid, vector_literal
+from .packing import Packing, pack, packed_chunks, section_ranking
+from .search import SearchHit, SearchQuery, chunk_search_hybrid, search_query, vector_literal
 from .sources import LIVE_CHUNKS, ChunkSource
 
 SECTION_SHARE = 0.5  # an expanded section may take at most this share of the budget
@@ -44,6 +54,7 @@ class ContextChunk:
     expanded_from: list[int] = field(default_factory=list)  # ids of ranked chunks it stands for
     text: str = ""  # the text given to the answerer: chunk.text, less paragraphs already in the context
     token_count: int = 0  # tokens of breadcrumb + text, as counted for the budget
+    unit: int = 0  # packed context: the unit (sections under one heading) it belongs to, from 1; 0: its own
 
     def __post_init__(self) -> None:
         if not self.text:
@@ -73,6 +84,17 @@ class VersionNotice:
         return f"A new version (v{self.version.number}) of {self.policy_title} takes effect on {date}{where}."
 
 
+@dataclass(frozen=True)
+class LeftOutSection:
+    """A section that ranked for the question but is not (or only partly) in the packed context."""
+
+    chunk_id: int  # the section chunk
+    breadcrumb: str
+    policy: str
+    token_count: int  # tokens left out
+    reason: str  # "budget": it did not fit; "units": beyond the k units; "partly": some of its blocks did not fit
+
+
 @dataclass
 class AnswerContext:
     question: str
@@ -81,6 +103,8 @@ class AnswerContext:
     notices: list[VersionNotice]  # of the policies of every ranked hit
     hits: list[SearchHit]  # every ranked hit, best first: the answer layer also reads past the chunks shown
     hits_read: int = 0  # how many of the hits, best first, the chunks stand for
+    left_out: list[LeftOutSection] = field(default_factory=list)  # packed context: what ranked but did not fit
+    budget: int | None = None
 
     @property
     def token_count(self) -> int:
@@ -91,33 +115,77 @@ class AnswerContext:
         """The ranked hits the chunks stand for (each one shown by a chunk, or folded into one)."""
         return self.hits[: self.hits_read]
 
+    @property
+    def units(self) -> list[list[ContextChunk]]:
+        """The chunks by unit, best unit first (each chunk its own unit when not packed)."""
+        out: dict[int, list[ContextChunk]] = {}
+        for position, item in enumerate(self.chunks):
+            out.setdefault(item.unit or -1 - position, []).append(item)
+        return list(out.values())
+
 
 def answer_context(
-    *, question: str, user, as_of: dt.date | None = None, k: int = 5, budget: int | None = None,
-    expand: bool = False, candidates: int | None = None, query_vector=None, notices: bool = True,
-    section_share: float = SECTION_SHARE, chunk_source: ChunkSource = LIVE_CHUNKS,
+    *, question: str, user, as_of: dt.date | None = None, k: int | None = 5, budget: int | None = None,
+    candidates: int | None = None, query_vector=None, query: SearchQuery | None = None, notices: bool = True,
+    chunk_source: ChunkSource = LIVE_CHUNKS,
 ) -> AnswerContext:
-    """Search the chunk source (default: the live table), then (optionally) expand ranked
-    chunks to their parents and fit the budget.
+    """Search the chunk source (default: the live table) and build the answer context.
 
-    expand: parent expansion as described in the module docstring.
-    budget: total embedding-model tokens of the returned chunks, taken in rank order; a chunk
-        that does not fit is skipped and smaller ones after it may still come in.
+    budget: None: the k best distinct chunks. A number of embedding-model tokens: policy-first
+        packing within it, at most k units (k None: as many as fit).
+    query: the question already split and embedded (``search.search_query``); else done here
+        (query_vector: the whole question's vector, when the caller has it).
     """
     as_of = as_of or today()
-    vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
+    query = query or search_query(question, query_vector=query_vector)
     # Row sentences fold into their table and blocks into their section, so k hits can make
     # fewer than k context chunks: rank more, and keep the first k distinct ones.
     hits = chunk_search_hybrid(
-        question=question, user=user, as_of=as_of, k=k * HITS_PER_CONTEXT_CHUNK, candidates=candidates,
-        query_vector=vector, chunk_source=chunk_source,
+        question=question, user=user, as_of=as_of, k=(k or 5) * HITS_PER_CONTEXT_CHUNK, candidates=candidates,
+        query=query, chunk_source=chunk_source,
     )
-    fitted = context_fit(
-        hits, budget=budget, expand=expand, family=ChunkFamily(chunk_source), section_share=section_share, limit=k
-    )
-    upcoming = _upcoming_versions(hits, as_of=as_of, vector=vector, chunk_source=chunk_source) if notices else []
-    return AnswerContext(question=question, as_of=as_of, chunks=fitted.chunks, notices=upcoming, hits=hits,
-                         hits_read=fitted.hits_read)
+    left_out: list[LeftOutSection] = []
+    if budget is None:
+        fitted = context_fit(hits, budget=None, expand=False, family=ChunkFamily(chunk_source), limit=k)
+        chunks, hits_read = fitted.chunks, fitted.hits_read
+    else:
+        packing = pack(section_ranking(query=query, hits=hits, chunk_source=chunk_source), budget=budget, max_units=k)
+        chunks, left_out = packed_context(packing, hits, chunk_source=chunk_source)
+        hits_read = _leading_hits_shown(hits, chunks)
+    upcoming = _upcoming_versions(hits, as_of=as_of, vector=query.vector, chunk_source=chunk_source) if notices else []
+    return AnswerContext(question=question, as_of=as_of, chunks=chunks, notices=upcoming, hits=hits,
+                         hits_read=hits_read, left_out=left_out, budget=budget)
+
+
+def packed_context(packing: Packing, hits: list[SearchHit], *, chunk_source: ChunkSource = LIVE_CHUNKS
+                   ) -> tuple[list[ContextChunk], list[LeftOutSection]]:
+    """A packing's pieces as context chunks (one query for their rows), and what it left out."""
+    rows = packed_chunks(packing, chunk_source)
+    similarity = {h.chunk.pk: h.similarity for h in hits}
+    chunks = []
+    for piece in packing.pieces:
+        chunk = rows.get(piece.chunk_id)
+        if chunk is None:
+            continue
+        best = next((similarity[i] for i in piece.expanded_from if similarity.get(i) is not None), None)
+        chunks.append(ContextChunk(chunk, piece.score, best, piece.unit, list(piece.expanded_from),
+                                   token_count=piece.token_count, unit=piece.unit))
+    policies = {h.chunk.version_id: h.chunk.version.policy.key for h in hits}
+    policies.update({c.chunk.version_id: c.chunk.version.policy.key for c in chunks})
+    left_out = [LeftOutSection(chunk_id=o.section_id, breadcrumb=o.breadcrumb, policy=policies.get(o.version_id, ""),
+                               token_count=o.token_count, reason=o.reason) for o in packing.left_out]
+    return chunks, left_out
+
+
+def _leading_hits_shown(hits: list[SearchHit], chunks: list[ContextChunk]) -> int:
+    """How many of the hits, best first, the packed chunks all stand for."""
+    shown = {pk for c in chunks for pk in c.expanded_from} | {c.chunk.pk for c in chunks}
+    count = 0
+    for hit in hits:
+        if hit.chunk.pk not in shown:
+            break
+        count += 1
+    return count
 
 
 # --------------------------------------------------------------------------- chunk relations

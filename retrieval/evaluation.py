@@ -4,14 +4,20 @@ Input: a JSON Lines file of questions (see samples/eval/README.md): question, ev
 (strings that must all be found), optional user, as_of, expect_no_answer, must_not_retrieve.
 
 For every question the search runs as its user on its date, and the evaluation reports:
-- evidence recall@k: the share of the question's evidence strings found in the text of one of
-  the top k chunks (compared case- and whitespace-insensitively; a chunk counts only when its
-  own text holds the string: a table row whose table holds it does not);
-- all-evidence@k: every evidence string of the question inside the top k;
-- MRR: 1 / rank of the first chunk holding any evidence string;
-- the same three within a token budget, over the answer context after parent expansion of
-  the top ``budget_depth`` hits (default 20, so that the budget, not k, limits what is read:
-  strategies with large chunks get no more text than those with small ones);
+- evidence recall@k: the share of the question's evidence strings found in the text of the
+  first k units of the answer context, taken within the token budget (compared case- and
+  whitespace-insensitively; a chunk counts only when its own text holds the string: a table row
+  whose table holds it does not). A unit is what the strategy's context is made of: for the
+  structure-aware chunkings (the live table, ``structure``, ``overlap``) the packed context of
+  ``packing.py`` (policy first, then sections: a unit is a section, or sections under one
+  heading, whole or by their ranking blocks); for the baselines (``fixed``, ``fixed256``,
+  ``heading``) a ranked chunk, from the same hybrid search;
+- all-evidence@k: every evidence string of the question inside the first k units;
+- MRR: 1 / rank of the first unit holding any evidence string;
+- the same three within a token budget, without the k limit: the packed context filled to the
+  budget for the structure-aware chunkings; for the baselines the answer context after parent
+  expansion of the top ``budget_depth`` hits (default 20, so that the budget, not k, limits what
+  is read: strategies with large chunks get no more text than those with small ones);
 - no-answer questions (expect_no_answer): pass when no returned chunk holds a
   must_not_retrieve string and nothing comes from a policy the user may not read;
 - must_not_retrieve strings found in any question's results (leaks);
@@ -30,13 +36,16 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 
 from .access import policy_visible_q, today
-from .context import HITS_PER_CONTEXT_CHUNK, ChunkFamily, ContextChunk, context_fit
+from .context import HITS_PER_CONTEXT_CHUNK, ChunkFamily, ContextChunk, context_fit, packed_context
 from .embedding import get_embedder
-from .search import chunk_search_hybrid
+from .packing import pack, section_ranking
+from .question_parts import QuestionParts, question_parts
+from .search import SearchQuery, chunk_search_hybrid
 from .sources import LIVE_CHUNKS, ChunkSource
 
 DEFAULT_USER = "employee"
 BUDGET_DEPTH = 20
+NO_BUDGET = 10**9  # the top k units when no budget is given
 
 
 class QuestionFileError(ValueError):
@@ -184,7 +193,8 @@ class QuestionResult:
 
 
 def _match(items: list[ContextChunk], question: EvalQuestion, visible_policy_ids: set[int]) -> Retrieved:
-    chunks = [ReturnedChunk.of(rank, item) for rank, item in enumerate(items, start=1)]
+    """The returned chunks matched against the evidence; a chunk's rank is its unit's."""
+    chunks = [ReturnedChunk.of(item.unit or position, item) for position, item in enumerate(items, start=1)]
     texts = [normalise(c.text) for c in chunks]
     evidence = [normalise(e) for e in question.evidence]
     found: list[int | None] = []
@@ -327,19 +337,33 @@ class _Users:
         return self._visible[username]
 
 
-def question_vectors(questions: list[EvalQuestion]) -> dict[str, object]:
-    texts = list(dict.fromkeys(q.question for q in questions))
-    return dict(zip(texts, get_embedder().encode(texts)))
+def question_vectors(questions: list[EvalQuestion]) -> dict[str, SearchQuery]:
+    """Every question split (``question_parts``) and embedded, in one encode call."""
+    parts = {q.question: question_parts(q.question) for q in questions}
+    texts = list(dict.fromkeys(t for p in parts.values() for t in p.texts))
+    vectors = dict(zip(texts, get_embedder().encode(texts)))
+    return {question: SearchQuery(p, tuple(vectors[t] for t in p.texts)) for question, p in parts.items()}
+
+
+def _as_query(question: str, value) -> SearchQuery:
+    """A SearchQuery from ``question_vectors``, or one vector of the whole question (searched
+    whole only: a caller comparing embedding models gives one vector per question)."""
+    return value if isinstance(value, SearchQuery) else SearchQuery(QuestionParts(question), (value,))
 
 
 def evaluate_questions(
     questions: list[EvalQuestion], *, k: int = 5, budget: int | None = 1000, user: str | None = None,
     as_of: dt.date | None = None, chunk_source: ChunkSource = LIVE_CHUNKS, strategy: str = "default",
-    vectors: dict | None = None, budget_depth: int = BUDGET_DEPTH, on_question: Callable[[int, int], None] | None = None,
+    vectors: dict | None = None, budget_depth: int = BUDGET_DEPTH, packed: bool = True,
+    on_question: Callable[[int, int], None] | None = None,
 ) -> StrategyReport:
-    """Run every question against a chunk source: the live table, or an evaluation table."""
+    """Run every question against a chunk source: the live table, or an evaluation table.
+
+    packed: the answer context of a structure-aware chunking (policy first, then sections, as
+    the app packs it); False for a baseline: ranked chunks, and parent expansion for the budget."""
     users = _Users()
     vectors = vectors if vectors is not None else question_vectors(questions)
+    queries = {q.question: _as_query(q.question, vectors[q.question]) for q in questions}
     family = ChunkFamily(chunk_source)
     results = []
     for number, q in enumerate(questions, start=1):
@@ -348,14 +372,23 @@ def evaluate_questions(
         day = q.as_of or as_of or today()
         depth = max(k * HITS_PER_CONTEXT_CHUNK, budget_depth if budget is not None else 0)
         hits = chunk_search_hybrid(
-            question=q.question, user=asker, as_of=day, k=depth, query_vector=vectors[q.question],
-            chunk_source=chunk_source,
+            question=q.question, user=asker, as_of=day, k=depth, query=queries[q.question], chunk_source=chunk_source,
         )
         visible = users.visible(username)
-        top = _match(context_fit(hits, budget=None, expand=False, family=family, limit=k).chunks, q, visible)
         in_budget = None
-        if budget is not None:
-            in_budget = _match(context_fit(hits, budget=budget, expand=True, family=family).chunks, q, visible)
+        if packed:  # from the hits the app reads (answer_context ranks k * HITS_PER_CONTEXT_CHUNK)
+            ranking = section_ranking(query=queries[q.question], hits=hits[: k * HITS_PER_CONTEXT_CHUNK],
+                                      chunk_source=chunk_source)
+            top_items, _ = packed_context(pack(ranking, budget=budget or NO_BUDGET, max_units=k), hits,
+                                          chunk_source=chunk_source)
+            top = _match(top_items, q, visible)
+            if budget is not None:
+                budget_items, _ = packed_context(pack(ranking, budget=budget), hits, chunk_source=chunk_source)
+                in_budget = _match(budget_items, q, visible)
+        else:
+            top = _match(context_fit(hits, budget=budget, expand=False, family=family, limit=k).chunks, q, visible)
+            if budget is not None:
+                in_budget = _match(context_fit(hits, budget=budget, expand=True, family=family).chunks, q, visible)
         results.append(QuestionResult(question=q, user=username, as_of=day, top_k=top, budget=in_budget))
         if on_question:
             on_question(number, len(questions))

@@ -16,6 +16,11 @@ instead of using the index. With pgvector's iterative index scans
 (``hnsw.iterative_scan = relaxed_order``) the index keeps scanning until enough rows pass
 the filter; ``relaxed_order`` may return them slightly out of order, so the list is
 re-sorted by distance here.
+
+A long question that tells a situation before it asks (``question_parts``) is searched with
+three vectors in the same statement: the whole question, the ask and the situation (one more
+HNSW scan each); the four lists are fused by RRF, the situation counting half as the text list
+does. A short question is one vector, as before.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from django.db import connection, transaction
 from .access import VERSIONS_IN_FORCE_SQL, access_params
 from .embedding import get_embedder
 from .models import Chunk
+from .question_parts import QuestionParts, question_parts
 from .rrf import reciprocal_rank_fusion
 from .sources import LIVE_CHUNKS, ChunkSource
 
@@ -39,9 +45,39 @@ from .sources import LIVE_CHUNKS, ChunkSource
 # SEARCH_VECTOR_WEIGHT / SEARCH_TEXT_WEIGHT override these.
 VECTOR_WEIGHT = 1.0
 TEXT_WEIGHT = 0.5
+# Weights of the extra vector lists of a split question, relative to VECTOR_WEIGHT: the ask
+# weighs as the whole question, the situation as the text list.
+PART_WEIGHTS = (1.0, 1.0, 0.5)  # whole, ask, situation
 
 _WORD = re.compile(r"[\w][\w.,'-]*[\w]|[\w]", re.UNICODE)
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class SearchQuery:
+    """A question ready to search: its parts (``question_parts``) and one vector per part text."""
+
+    parts: QuestionParts
+    vectors: tuple  # numpy vectors, aligned with parts.texts
+
+    @property
+    def question(self) -> str:
+        return self.parts.whole
+
+    @property
+    def vector(self):
+        return self.vectors[0]
+
+
+def search_query(question: str, *, query_vector=None) -> SearchQuery:
+    """Split the question and embed its parts (one encode call; none for a short question whose
+    vector is given)."""
+    parts = question_parts(question)
+    texts = parts.texts
+    if query_vector is not None:
+        rest = list(get_embedder().encode(texts[1:])) if len(texts) > 1 else []
+        return SearchQuery(parts, (query_vector, *rest))
+    return SearchQuery(parts, tuple(get_embedder().encode(texts)))
 
 
 @dataclass
@@ -80,16 +116,32 @@ def vector_literal(vector) -> str:
 TEXT_MAX_MATCHES = 1000
 
 
-@lru_cache(maxsize=8)
-def candidates_sql(table: str = LIVE_CHUNKS.table) -> str:
+def _vector_list_sql(table: str, index: int) -> str:
+    name, param = ("vec", "qvec") if index == 0 else (f"vec{index}", f"qvec{index}")
+    return f"""{name} AS MATERIALIZED (
+    SELECT c.id, c.embedding <=> %({param})s::vector AS value
+    FROM {table} c
+    WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable
+    ORDER BY c.embedding <=> %({param})s::vector
+    LIMIT %(n)s
+)"""
+
+
+@lru_cache(maxsize=16)
+def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1) -> str:
     """The candidate query over a chunk table (a ChunkSource's: the live one, or an evaluation's).
 
     Parameters: versions (ids of the versions the asker may see, see ``prepare_search``), qvec
-    (vector literal), words (the question's words), max_matches, n (candidates per list).
-    Rows: ('v', id, cosine distance) and ('t', id, ts_rank_cd).
+    (vector literal; qvec1, qvec2 for the further `vectors`), words (the question's words),
+    max_matches, n (candidates per list).
+    Rows: ('v', id, cosine distance) ('v1', 'v2' for the further vectors) and ('t', id, ts_rank_cd).
     """
     if not _IDENTIFIER.match(table):
         raise ValueError(f"not a plain table name: {table!r}")
+    if not 1 <= vectors <= 3:
+        raise ValueError(f"1 to 3 query vectors, not {vectors}")
+    vector_lists = ",\n".join(_vector_list_sql(table, i) for i in range(vectors))
+    extra_rows = "".join(f"\nUNION ALL\nSELECT 'v{i}' AS list, id, value FROM vec{i}" for i in range(1, vectors))
     return f"""
 WITH stats AS MATERIALIZED (
     SELECT GREATEST(cl.reltuples, 0)::float8 AS n,
@@ -115,13 +167,7 @@ query AS MATERIALIZED (
           FROM words) chosen
     WHERE running <= %(max_matches)s
 ),
-vec AS MATERIALIZED (
-    SELECT c.id, c.embedding <=> %(qvec)s::vector AS value
-    FROM {table} c
-    WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable
-    ORDER BY c.embedding <=> %(qvec)s::vector
-    LIMIT %(n)s
-),
+{vector_lists},
 fts AS MATERIALIZED (
     SELECT c.id, ts_rank_cd(c.search_vector, q.query) AS value
     FROM {table} c, query q
@@ -132,7 +178,7 @@ fts AS MATERIALIZED (
     ORDER BY value DESC, c.id
     LIMIT %(n)s
 )
-SELECT 'v' AS list, id, value FROM vec
+SELECT 'v' AS list, id, value FROM vec{extra_rows}
 UNION ALL
 SELECT 't' AS list, id, value FROM fts
 """
@@ -185,33 +231,48 @@ def set_search_options(cursor, *, n: int) -> None:
         cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
 
 
-def query_params(*, versions: list[int], qvec: str, terms: str, n: int) -> dict:
+def query_params(*, versions: list[int], qvec: str, terms: str, n: int, more_qvecs: tuple[str, ...] = ()) -> dict:
     """The parameters of the candidate query; `terms` is the question (or its words)."""
     max_matches = int(getattr(settings, "SEARCH_TEXT_MAX_MATCHES", TEXT_MAX_MATCHES))
-    return {"versions": versions, "qvec": qvec, "words": question_words(terms), "max_matches": max_matches, "n": n}
+    params = {"versions": versions, "qvec": qvec, "words": question_words(terms), "max_matches": max_matches, "n": n}
+    params.update({f"qvec{i}": vector for i, vector in enumerate(more_qvecs, start=1)})
+    return params
 
 
 def candidate_rows(
     *, params: dict, qvec: str, terms: str, n: int, chunk_source: ChunkSource = LIVE_CHUNKS,
+    more_qvecs: tuple[str, ...] = (),
 ) -> list[tuple[str, int, float]]:
-    """Both candidate lists for a question, for the asker and date in `params` (access_params)."""
-    sql = candidates_sql(chunk_source.table)
+    """The candidate lists for a question, for the asker and date in `params` (access_params):
+    one vector list per query vector (`qvec`, then `more_qvecs`) and the text list."""
+    sql = candidates_sql(chunk_source.table, 1 + len(more_qvecs))
     with transaction.atomic(), connection.cursor() as cursor:
         versions = prepare_search(cursor, params=params, n=n)
         if not versions:
             return []
-        cursor.execute(sql, query_params(versions=versions, qvec=qvec, terms=terms, n=n))
+        cursor.execute(sql, query_params(versions=versions, qvec=qvec, terms=terms, n=n, more_qvecs=more_qvecs))
         return cursor.fetchall()
 
 
 def fuse_candidates(rows: list[tuple[str, int, float]]) -> tuple[list[tuple[int, float]], dict, dict, dict]:
-    """RRF over the two lists; returns (fused (id, score) best first, similarity, vector rank, text rank)."""
-    vec_rows = sorted(((cid, value) for lst, cid, value in rows if lst == "v"), key=lambda r: (r[1], r[0]))
+    """RRF over the lists; returns (fused (id, score) best first, similarity to the whole
+    question, vector rank, text rank)."""
+    vector_weight = getattr(settings, "SEARCH_VECTOR_WEIGHT", VECTOR_WEIGHT)
+    text_weight = getattr(settings, "SEARCH_TEXT_WEIGHT", TEXT_WEIGHT)
+    by_distance = {
+        name: sorted(((cid, value) for lst, cid, value in rows if lst == name), key=lambda r: (r[1], r[0]))
+        for name in ("v", "v1", "v2")
+    }
+    vec_rows = by_distance["v"]
     text_rows = sorted(((cid, value) for lst, cid, value in rows if lst == "t"), key=lambda r: (-r[1], r[0]))
     vector_ranked = [cid for cid, _ in vec_rows]
     text_ranked = [cid for cid, _ in text_rows]
-    weights = (getattr(settings, "SEARCH_VECTOR_WEIGHT", VECTOR_WEIGHT), getattr(settings, "SEARCH_TEXT_WEIGHT", TEXT_WEIGHT))
-    fused = reciprocal_rank_fusion(vector_ranked, text_ranked, weights=weights)
+    rankings, weights = [vector_ranked, text_ranked], [vector_weight, text_weight]
+    for index, name in ((1, "v1"), (2, "v2")):  # the ask's and the situation's lists of a split question
+        if by_distance[name]:
+            rankings.append([cid for cid, _ in by_distance[name]])
+            weights.append(vector_weight * PART_WEIGHTS[index])
+    fused = reciprocal_rank_fusion(*rankings, weights=weights)
     similarity = {cid: 1.0 - float(distance) for cid, distance in vec_rows}
     vrank = {cid: i for i, cid in enumerate(vector_ranked, start=1)}
     trank = {cid: i for i, cid in enumerate(text_ranked, start=1)}
@@ -220,14 +281,16 @@ def fuse_candidates(rows: list[tuple[str, int, float]]) -> tuple[list[tuple[int,
 
 def chunk_search_hybrid(
     *, question: str, user, as_of: dt.date | None = None, k: int = 5, candidates: int | None = None,
-    query_vector=None, chunk_source: ChunkSource = LIVE_CHUNKS,
+    query_vector=None, query: SearchQuery | None = None, chunk_source: ChunkSource = LIVE_CHUNKS,
 ) -> list[SearchHit]:
     """The k best searchable chunks of the source (default: the live table) for the question
-    that the user may see on the date."""
+    that the user may see on the date. `query`: the question already split and embedded
+    (``search_query``); else it is done here (`query_vector`: the whole question's vector)."""
     n = max(candidates or settings.SEARCH_CANDIDATES, k)
-    vector = query_vector if query_vector is not None else get_embedder().encode_one(question)
+    query = query or search_query(question, query_vector=query_vector)
     rows = candidate_rows(
-        params=access_params(user, as_of), qvec=vector_literal(vector), terms=question, n=n, chunk_source=chunk_source
+        params=access_params(user, as_of), qvec=vector_literal(query.vector), terms=query.question, n=n,
+        chunk_source=chunk_source, more_qvecs=tuple(vector_literal(v) for v in query.vectors[1:len(PART_WEIGHTS)]),
     )
     fused, similarity, vrank, trank = fuse_candidates(rows)
     fused = fused[:k]

@@ -8,7 +8,17 @@ Strategies:
 - ``overlap``: the structure-aware chunker repeating one block from the previous chunk;
 - ``fixed``: the fixed-size character baseline: windows as long, in characters, as the live
   table's searchable chunks of the same documents are on average (so the top k of both holds
-  about as much text), with 20 % overlap, no headings, no structure.
+  about as much text), with 20 % overlap, no headings, no structure;
+- ``fixed256``: the common fixed-size set-up: windows of 256 embedding-model tokens with 32
+  repeated, cut between words, no headings, no structure;
+- ``heading``: a heading-aware splitter: split at every heading (the heading trail embedded
+  with each piece), then to 256 tokens at paragraph, line, sentence or word breaks; no
+  structure rules (tables cut between rows, rules from their exceptions).
+
+The structure-aware chunkings (``default``, ``structure``, ``overlap``) are answered from the
+packed context (policy first, then sections: ``packing.py``); the baselines (``fixed``,
+``fixed256``, ``heading``) have no sections and are answered from their ranked chunks of the
+same hybrid search (``PACKED``).
 
 Rows are written and embedded by the same services as ingestion (``chunk_rows_write``,
 ``chunks_embed``): vectors the live table holds for the same text are reused.
@@ -21,7 +31,7 @@ from contextlib import contextmanager
 from django.db.models import Avg
 from django.db.models.functions import Length
 
-from chunking.baseline import chunk_fixed_size
+from chunking.baseline import chunk_by_headings, chunk_fixed_size, chunk_fixed_tokens
 from chunking.chunker import chunk_document
 from chunking.serialize import document_from_dict
 
@@ -33,7 +43,8 @@ from .services import chunk_rows_write, chunks_embed
 from .sources import ChunkSource, chunk_table_analyze, temporary_chunk_table
 
 LIVE = "default"
-STRATEGIES = ("default", "structure", "overlap", "fixed")
+STRATEGIES = ("default", "structure", "overlap", "fixed", "fixed256", "heading")
+PACKED = frozenset({"default", "structure", "overlap"})  # answered from the packed context (sections)
 FIXED_SIZE_CHARS = 800  # when there is no live chunk to measure: about CHUNK_TARGET_TOKENS word pieces
 FIXED_OVERLAP_SHARE = 0.2
 FIXED_MIN_CHARS = 200
@@ -49,6 +60,10 @@ def strategy_records(strategy: str, document, *, category: str = "", fixed_size:
     if strategy == "fixed":
         overlap = int(fixed_size * FIXED_OVERLAP_SHARE)
         return chunk_fixed_size(document, counter=counter, size=fixed_size, overlap=overlap)
+    if strategy == "fixed256":
+        return chunk_fixed_tokens(document, counter=counter)
+    if strategy == "heading":
+        return chunk_by_headings(document, counter=counter)
     raise ValueError(f"unknown chunking strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
 
 

@@ -1,5 +1,7 @@
-"""manage.py evaluate on the shipped question set: the recall floor CI holds, the structure-aware
-default against the fixed-size baseline, the permission questions, and the question file checks."""
+"""manage.py evaluate on the shipped question sets: the recall floor CI holds, the structure-aware
+default against the fixed-size baseline, the permission questions, the question file checks; and
+on the scenario set (long questions whose evidence spans two or three sections of one policy) the
+packed context (policy first, then sections) against the 256-token and heading-aware baselines."""
 import json
 from io import StringIO
 from pathlib import Path
@@ -11,13 +13,15 @@ from django.core.management.base import CommandError
 from retrieval.evaluation import QuestionFileError, normalise, question_from_dict, questions_load
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "samples" / "eval" / "questions.jsonl"
+SCENARIOS = Path(__file__).resolve().parents[2] / "samples" / "eval" / "scenarios.jsonl"
 
 # Measured on the shipped set (148 questions, 136 with evidence; 63 of them written for the hard
 # cases: rules with their exceptions, table cells by row and column, list items with their
-# intro, paraphrases): the live default's recall@5 0.939, all-evidence@5 0.934, MRR@5 0.809;
-# the fixed-size baseline, in windows as long as the default's chunks are on average (285
-# characters), 0.732 / 0.618 / 0.693 (onnx-int8 embeddings). The floors and the margins sit
-# well below those figures.
+# intro, paraphrases), the top 5 being the first 5 units of the answer context within 500 tokens:
+# the live default (packed) recall@5 0.939, all-evidence@5 0.934, MRR@5 0.895, all-evidence
+# within 500 tokens 0.934; the fixed-size baseline, in windows as long as the default's chunks
+# are on average (266 characters), 0.714 / 0.551 / 0.668 / 0.684 (onnx-int8 embeddings). The
+# floors and the margins sit well below those figures.
 RECALL_FLOOR = 0.90
 ALL_EVIDENCE_FLOOR = 0.90
 TOP_K_MARGIN = 0.15  # measured 0.32 (the default's top 5 holds more tokens: whole tables and lists)
@@ -112,3 +116,43 @@ def test_matching_ignores_case_whitespace_and_typography():
     assert normalise("Employees  in GRADE\nL4") == normalise("employees in grade l4")
     assert normalise("the employee\u2019s \u201cline\u201d manager") == normalise("the employee's \"line\" manager")
     assert normalise("**Metro city**: 1,800") == normalise("Metro city: 1,800")
+
+
+# Scenario set (80 long questions, 2-4 evidence strings from 2-3 sections of one policy), within
+# 1,000 tokens, top 5 units. Measured: default 0.912 / 0.977 / 0.950 (all evidence in the top 5
+# units / evidence recall within 1,000 tokens / all evidence within 1,000 tokens); fixed256
+# 0.550 / 0.779 / 0.550; heading 0.525 / 0.849 / 0.662; fixed 0.150 / 0.746 / 0.412. The issue's
+# targets are 0.85 / 0.97 / 0.90; the floors leave a little room for the corpus to change.
+SCENARIO_FLOORS = {"all_evidence_at_k": 0.85, "recall_in_budget": 0.95, "all_evidence_in_budget": 0.88}
+SCENARIO_MARGINS = {"all_evidence_at_k": 0.20, "recall_in_budget": 0.08, "all_evidence_in_budget": 0.15}
+
+
+@pytest.fixture(scope="module")
+def scenario_report(django_db_setup, django_db_blocker, sample_corpus):
+    out = StringIO()
+    with django_db_blocker.unblock():
+        call_command("evaluate", str(SCENARIOS), "--k", "5", "--budget", "1000",
+                     "--strategy", "default,fixed256,heading,fixed", "--json", stdout=out, stderr=StringIO())
+    return json.loads(out.getvalue())
+
+
+def test_scenarios_meet_the_floors_with_the_packed_context(scenario_report):
+    metrics = scenario_report["strategies"]["default"]["metrics"]
+    assert scenario_report["budget"] == 1000 and scenario_report["k"] == 5
+    assert metrics["answerable"] >= 60
+    for name, floor in SCENARIO_FLOORS.items():
+        assert metrics[name] >= floor, f"default {name} {metrics[name]:.3f} < {floor}"
+    assert metrics["mean_budget_tokens"] <= 1000 and metrics["mean_top_k_tokens"] <= 1000
+    assert metrics["leaks"] == 0
+
+
+@pytest.mark.parametrize("baseline", ["fixed256", "heading"])
+def test_scenarios_packed_context_beats_each_baseline_on_the_three_columns(scenario_report, baseline):
+    """The same hybrid search over each baseline's chunks, the same budget: the packed context
+    (the best policy's relevant sections, whole) holds all the evidence far more often."""
+    default = scenario_report["strategies"]["default"]["metrics"]
+    other = scenario_report["strategies"][baseline]["metrics"]
+    assert scenario_report["strategies"][baseline]["chunks"] > 0
+    for name, margin in SCENARIO_MARGINS.items():
+        assert default[name] >= other[name] + margin, f"{name}: default {default[name]:.3f} vs {baseline} {other[name]:.3f}"
+    assert other["mean_budget_tokens"] >= 0.5 * default["mean_budget_tokens"]  # the baselines read their budget too

@@ -57,6 +57,29 @@ def test_a_ranked_table_row_brings_its_table_when_the_budget_allows(employee):
     assert "daily meal allowance" in first["breadcrumb"].lower()
 
 
+SCENARIO = ("I'm a developer in Pune and I've got 38 days of earned leave in PeopleHub because I was stuck on a client "
+            "go-live all year. My manager says everything over 30 disappears on 31 March - is there any way to keep the "
+            "extra days for a while? And if I resign in May instead, would they be paid out?")
+
+
+def test_budget_packs_the_policys_sections_in_units_and_names_what_is_left_out(employee):
+    [data] = search(SCENARIO, "--user", "employee", "--as-of", "2026-11-29", "--k", "5", "--budget", "1000")
+    assert data["budget"] == 1000 and data["token_count"] <= 1000
+    units = [c["unit"] for c in data["chunks"]]
+    assert units == sorted(units) and 1 <= len(set(units)) <= 5
+    assert {c["policy"] for c in data["chunks"]} == {"leave"}  # policy first
+    text = " ".join(c["text"] for c in data["chunks"])
+    assert "lapses on 31 March" in text and "CHRO has approved an extension" in text  # the rule with its exception
+    assert "paid at the basic salary rate in the final settlement" in text  # the second section the question needs
+    carry = next(c for c in data["chunks"] if "Carry forward" in c["breadcrumb"])
+    assert carry["level"] == "section"  # a small section, whole
+    assert data["left_out"], "the leave policy does not fit in 1,000 tokens: sections are left out"
+    for item in data["left_out"]:
+        assert {"chunk_id", "breadcrumb", "policy", "token_count", "reason"} <= set(item)
+        assert item["reason"] in ("budget", "units", "partly") and item["token_count"] > 0
+    assert not {o["chunk_id"] for o in data["left_out"] if o["reason"] != "partly"} & {c["chunk_id"] for c in data["chunks"]}
+
+
 def test_batch_prints_one_object_per_line_with_each_lines_user(employee, manager, tmp_path):
     batch = tmp_path / "questions.jsonl"
     question = "How is the manager bonus pool funded?"

@@ -1,11 +1,15 @@
 """manage.py evaluate QUESTIONS.jsonl [--k 5] [--budget 1000] [--user NAME] [--as-of DATE]
-[--strategy default|structure|overlap|fixed|all ...] [--json] [--min-recall X] [--min-all-evidence X]
+[--strategy default|structure|overlap|fixed|fixed256|heading|all ...] [--json] [--min-recall X]
+[--min-all-evidence X]
 
-Evidence recall@k, all-evidence@k and MRR of retrieval over a question set, the same within a
-token budget after parent expansion, the no-answer (permission) questions, and per-question
-misses with the chunks that ranked instead. Several strategies compare on the same questions in
-one run: the live chunk table ("default") and the published documents re-chunked into temporary
-chunk tables of this session (retrieval/strategies.py; nothing the app serves is touched).
+Evidence recall@k, all-evidence@k and MRR of retrieval over a question set, over the first k
+units of the answer context within the token budget; the same over the whole context within the
+budget; the no-answer (permission) questions; and per-question misses with the chunks that
+ranked instead (retrieval/evaluation.py). Several strategies compare on the same questions in
+one run: the live chunk table ("default", packed policy first, then sections) and the published
+documents re-chunked into temporary chunk tables of this session (retrieval/strategies.py:
+the structure-aware variants, and the baselines fixed, fixed256 and heading, ranked by the
+same hybrid search; nothing the app serves is touched).
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from retrieval.evaluation import (
     question_vectors,
     questions_load,
 )
-from retrieval.strategies import LIVE, STRATEGIES, strategy_chunk_table
+from retrieval.strategies import LIVE, PACKED, STRATEGIES, strategy_chunk_table
 
 
 def parse_strategies(values: list[str] | None) -> list[str]:
@@ -78,12 +82,12 @@ class Command(BaseCommand):
             try:
                 if strategy == LIVE:
                     report = evaluate_questions(questions, k=options["k"], budget=budget, user=options["user"],
-                                                as_of=as_of, strategy=strategy, vectors=vectors)
+                                                as_of=as_of, strategy=strategy, vectors=vectors, packed=True)
                 else:
                     with strategy_chunk_table(strategy=strategy, on_progress=self._progress) as chunk_source:
                         report = evaluate_questions(questions, k=options["k"], budget=budget, user=options["user"],
                                                     as_of=as_of, chunk_source=chunk_source, strategy=strategy,
-                                                    vectors=vectors)
+                                                    vectors=vectors, packed=strategy in PACKED)
             except QuestionFileError as exc:
                 raise CommandError(str(exc)) from None
             reports.append(report)
@@ -112,6 +116,23 @@ class Command(BaseCommand):
         if failures:
             raise CommandError(f"{report.strategy}: " + "; ".join(failures))
 
+    def _print_headline(self, reports: list[StrategyReport]) -> None:
+        """The three figures the scenario targets name, one row per strategy."""
+        k, budget = reports[0].k, reports[0].budget
+        if not budget:
+            return
+        rows = [("strategy", f"all evidence in the top {k} units", f"evidence recall within {budget} tokens",
+                 f"all evidence within {budget} tokens")]
+        for r in reports:
+            m = r.metrics
+            rows.append((r.strategy, f"{m.all_evidence_at_k:.3f}", _fmt(m.recall_in_budget), _fmt(m.all_evidence_in_budget)))
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        self.stdout.write("")
+        for i, row in enumerate(rows):
+            self.stdout.write("  ".join(cell.ljust(w) if j == 0 else cell.rjust(w) for j, (cell, w) in enumerate(zip(row, widths))))
+            if i == 0:
+                self.stdout.write("  ".join("-" * w for w in widths))
+
     def _print_table(self, reports: list[StrategyReport], *, misses: int) -> None:
         k = reports[0].k
         budget = reports[0].budget
@@ -133,10 +154,14 @@ class Command(BaseCommand):
             if i == 0:
                 self.stdout.write("  ".join("-" * w for w in widths))
         m0 = reports[0].metrics
-        in_budget = (f"; within {budget} tokens: the top {reports[0].budget_depth} after parent expansion"
-                     if budget else "")
+        within = f" within {budget} tokens" if budget else ""
         self.stdout.write(f"\n{m0.questions} questions, {m0.answerable} with evidence, "
-                          f"{m0.no_answer_questions} expecting no answer; top k={k}{in_budget}")
+                          f"{m0.no_answer_questions} expecting no answer. @{k}: the first {k} units of the "
+                          f"answer context{within} (default, structure, overlap: packed sections; fixed, "
+                          f"fixed256, heading: ranked chunks)"
+                          + (f"; @{b}: the whole answer context within {budget} tokens (baselines: the top "
+                             f"{reports[0].budget_depth} hits after parent expansion)" if budget else ""))
+        self._print_headline(reports)
         for report in reports:
             listed = report.misses()
             if not listed:

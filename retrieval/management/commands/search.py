@@ -1,11 +1,16 @@
 """manage.py search "question" --user NAME [--as-of DATE] [--k 5] [--budget TOKENS] [--batch FILE.jsonl] [--json]
 
-Prints the answer context in rank order, what the answerer sees:
-{"question", "user", "as_of", "chunks": [{"chunk_id", "breadcrumb", "text", "score", "policy",
-"version", "level", "kind", "token_count", ...}], "notices": [...]}.
-Without --budget: the top k searchable chunks. With --budget: the top k after parent expansion
-(a row brings its table, a block its section, when they fit), taken in rank order while the
-total token_count stays within the budget.
+Prints the answer context, what the answerer sees:
+{"question", "user", "as_of", "token_count", "budget", "chunks": [{"chunk_id", "breadcrumb", "text",
+"score", "policy", "version", "level", "kind", "token_count", "unit", ...}], "left_out": [...],
+"notices": [...]}.
+Without --budget: the top k searchable chunks, in rank order. With --budget: policy first, then
+sections (retrieval/packing.py): the best-covering policy (two when they cover alike), its most
+relevant sections whole or by their ranking blocks (a table or a rule with its exception is
+never cut), at most k units (sections under one heading; "unit" numbers them, best first;
+document order inside a unit), total token_count within the budget. "left_out": the sections that
+ranked but did not fit ({"chunk_id", "breadcrumb", "policy", "token_count", "reason": "budget" |
+"units" | "partly"}).
 --batch FILE.jsonl: one question per line ({"question", optional "user", "as_of", "k", "budget"});
 prints one JSON object per line, the model loaded once.
 """
@@ -25,6 +30,7 @@ def context_dict(context: AnswerContext, *, user: str) -> dict:
         "user": user,
         "as_of": context.as_of.isoformat(),
         "token_count": context.token_count,
+        "budget": context.budget,
         "chunks": [
             {
                 "chunk_id": item.chunk.pk,
@@ -41,10 +47,16 @@ def context_dict(context: AnswerContext, *, user: str) -> dict:
                 "kind": item.chunk.kind,
                 "token_count": item.token_count,
                 "rank": item.rank,
+                "unit": item.unit or position,
                 "expanded_from": item.expanded_from,
                 "pages": list(item.chunk.pages),
             }
-            for item in context.chunks
+            for position, item in enumerate(context.chunks, start=1)
+        ],
+        "left_out": [
+            {"chunk_id": o.chunk_id, "breadcrumb": o.breadcrumb, "policy": o.policy, "token_count": o.token_count,
+             "reason": o.reason}
+            for o in context.left_out
         ],
         "notices": [
             {
@@ -68,7 +80,8 @@ class Command(BaseCommand):
         parser.add_argument("--user", default=None, help="username whose access applies (batch lines may carry their own)")
         parser.add_argument("--as-of", default=None, help="YYYY-MM-DD (default today)")
         parser.add_argument("--k", type=int, default=5, help="ranked chunks (default 5)")
-        parser.add_argument("--budget", type=int, default=None, help="token budget; turns on parent expansion")
+        parser.add_argument("--budget", type=int, default=None,
+                            help="token budget; packs the best policy's sections into it (policy first, then sections)")
         parser.add_argument("--batch", default=None, help="JSON Lines file of questions; prints one JSON object per line")
         parser.add_argument("--json", action="store_true", help="print JSON")
 
@@ -96,7 +109,7 @@ class Command(BaseCommand):
             raise CommandError("the question is empty")
         user = get_user(username)
         day = parse_date(as_of, option="as_of")
-        context = answer_context(question=question, user=user, as_of=day, k=k, budget=budget, expand=budget is not None)
+        context = answer_context(question=question, user=user, as_of=day, k=k, budget=budget)
         return context_dict(context, user=username)
 
     def _batch(self, options) -> None:
@@ -123,12 +136,15 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(data, ensure_ascii=False))
 
     def _print(self, data: dict) -> None:
-        self.stdout.write(f"{data['question']}  (as {data['user']} on {data['as_of']}, {data['token_count']} tokens)")
+        budget = f" of {data['budget']}" if data["budget"] else ""
+        self.stdout.write(f"{data['question']}  (as {data['user']} on {data['as_of']}, {data['token_count']}{budget} tokens)")
         for n, c in enumerate(data["chunks"], start=1):
             self.stdout.write(self.style.MIGRATE_HEADING(
-                f"\n[{n}] {c['breadcrumb']}  ({c['policy']} v{c['version']}, {c['level']}/{c['kind']}, "
+                f"\n[{n}] unit {c['unit']}: {c['breadcrumb']}  ({c['policy']} v{c['version']}, {c['level']}/{c['kind']}, "
                 f"score {c['score']:.4f}, {c['token_count']} tokens)"
             ))
             self.stdout.write(c["text"])
+        for o in data["left_out"]:
+            self.stdout.write(self.style.WARNING(f"\nLeft out ({o['reason']}, {o['token_count']} tokens): {o['breadcrumb']}"))
         for notice in data["notices"]:
             self.stdout.write(self.style.WARNING(f"\nNote: {notice['message']}"))
