@@ -117,9 +117,11 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
     if not found:
         return {"skip_tables": set(), "decision": decision, "only": None}
     hosts = [_table_evidence(m.table, every) for m in found]
+    refer_to = {n for m in found for r in m.rows for n in referenced_sections(" ".join(r.cells))}
     only = {i for i, e in enumerate(pool) if i in decision.carried_units or e.role in _FETCHED_RULES
-            or any(_in_section(e, host) for host in hosts)}
-    return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only}
+            or any(_in_section(e, host) for host in hosts) or _numbered(e, refer_to)}
+    return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only,
+            "rows_refer_to": refer_to}
 
 
 def _outcome(decision: Decision, found: list[RowMatch]) -> str:
@@ -329,7 +331,8 @@ def _defining_paragraphs(text: str) -> list[tuple[str, str]]:
 
 
 def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: Decision | None,
-            about: list[str] | None = None, only: set[int] | None = None) -> list[_Candidate]:
+            about: list[str] | None = None, only: set[int] | None = None,
+            rows_refer_to: set[str] = frozenset()) -> list[_Candidate]:
     candidates = [c for i, e in enumerate(pool) if only is None or i in only for c in _candidates(i, e, skip_tables)]
     if not candidates:
         return []
@@ -347,7 +350,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     ranked = sorted(candidates, key=lambda c: -c.score)
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
     chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
-    chosen += _referenced(pool, candidates, chosen)
+    chosen += _referenced(pool, candidates, chosen, rows_refer_to)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in candidates:
         by_unit.setdefault(c.unit, []).append(c)
@@ -403,22 +406,31 @@ def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candid
     return out
 
 
-def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
+def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate],
+                rows_refer_to: set[str] = frozenset()) -> list[_Candidate]:
     """The best sentence of each fetched section that a chosen sentence refers to ("asks for an
-    exception as described in 9.1" brings 9.1's rule): the reference alone answers nothing."""
+    exception as described in 9.1" brings 9.1's rule), and of each section of the evidence that
+    a named row refers to ("Up to a balance of 30 days (see 3.3)"): the reference alone answers
+    nothing."""
     numbers = {n for c in chosen for n in referenced_sections(c.text)}
     chosen_units = {c.unit for c in chosen}
     out = []
     for unit, e in enumerate(pool):
-        if e.role != ROLE_REFERENCE or unit in chosen_units:
+        if unit in chosen_units:
             continue
-        last = e.breadcrumb.rsplit(" > ", 1)[-1]
-        if not any(re.match(rf"{re.escape(n)}\.?\s", last) for n in numbers):
+        wanted = rows_refer_to | numbers if e.role == ROLE_REFERENCE else rows_refer_to
+        if not _numbered(e, wanted):
             continue
         own = [c for c in candidates if c.unit == unit]
         if own:
             out.append(max(own, key=lambda c: (c.position == 0, c.score)))
     return out
+
+
+def _numbered(e: Evidence, numbers: set[str]) -> bool:
+    """Whether the evidence's own heading carries one of the section numbers."""
+    last = e.breadcrumb.rsplit(" > ", 1)[-1]
+    return any(re.match(rf"{re.escape(n)}\.?\s", last) for n in numbers)
 
 
 def _row_text(table: TableData, row: TableRow) -> str:

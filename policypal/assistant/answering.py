@@ -350,7 +350,9 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         for use in _rules_using(term, about, question, home=home, vector=vector, have=have):
             have.add(use.pk)
             out.append(loader.evidence(use, role=ROLE_DEFINITION_USE))
-    referring = [(loader.rows.get(answer.cited[0].key), answer.text)] if answer.cited else []
+    # each cited chunk's own references, looked up in its own version ("see 3.3" in a leave table
+    # row is the leave policy's 3.3, not the 3.3 of another cited policy)
+    referring = [(loader.rows.get(e.key), e.text) for e in answer.cited]
     referring += [(loader.rows.get(e.key), e.text) for e in out if e.role == ROLE_DEFINITION_USE]
     for chunk in _sections_referred_to(referring, vector=vector, have=have):
         have.add(chunk.pk)

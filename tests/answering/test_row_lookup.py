@@ -278,3 +278,16 @@ def test_a_label_absent_from_the_table_the_question_names_is_absent_even_if_anot
     hotels = Evidence(key=51, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=2, similarity=0.3, table=GRADES)
     answer = compose_answer("What's the band minimum for an L3 people manager?", [bands, hotels])
     assert answer.outcome == NOT_COVERED and "no row for L3" in answer.text
+
+
+def test_a_named_rows_see_reference_brings_that_sections_rule():
+    leave = TableData("Table 1: Leave entitlements", ("Leave type", "Carry forward"),
+                      (TableRow(("Earned leave", "Up to a balance of 30 days (see 3.3)")), TableRow(("Sick leave", "Not carried forward"))))
+    table = Evidence(key=60, breadcrumb="Leave > 2 Entitlements", text="Table 1", kind="table", rank=1, similarity=0.5, table=leave)
+    rule = Evidence(key=61, breadcrumb="Leave > 3 Earned leave > 3.3 Carry forward", rank=2, similarity=0.3,
+                    text="Unused earned leave above 30 days lapses on 31 March and is not paid out.")
+    other = Evidence(key=62, breadcrumb="Security > 6 Access", rank=3, similarity=0.3,
+                     text="Access of an old role is removed within 5 working days, or kept for a handover of up to 30 days.")
+    answer = compose_answer("Earned leave carries forward up to 30 days. What happens to anything above that?", [table, rule, other])
+    assert "lapses on 31 March" in answer.text
+    assert "handover" not in answer.text
