@@ -78,10 +78,24 @@ ensure_redis() {
   die "redis-server did not start; see var/redis/redis.log"
 }
 
+database_url_shown() {
+  # DATABASE_URL without its password: user@host:port/name (a socket path for host when given so).
+  python - <<'PY'
+import os
+from urllib.parse import parse_qs, unquote, urlsplit
+u = urlsplit(os.environ["DATABASE_URL"])
+host = u.hostname or parse_qs(u.query).get("host", ["the default socket"])[0]
+print(f"{unquote(u.username or '')}@{host}{':' + str(u.port) if u.port else ''}{unquote(u.path)}")
+PY
+}
+
 ensure_database() {
   # Start the embedded PostgreSQL unless DATABASE_URL names a server, and export its URL for every
   # process started from here (the settings start nothing: they only read DATABASE_URL).
-  if [ -n "${DATABASE_URL:-}" ]; then return 0; fi
+  if [ -n "${DATABASE_URL:-}" ]; then
+    log "Using the PostgreSQL of DATABASE_URL ($(database_url_shown)); the embedded one is not started"
+    return 0
+  fi
   local data="${POLICYPAL_VAR_DIR:-$ROOT/var}/pgdata"
   if python -m policypal.embedded_db status >/dev/null; then
     log "Using the embedded PostgreSQL that is already running (data in ${data#$ROOT/})"

@@ -126,7 +126,9 @@ def _database_url_for_workers() -> str:
     s = connection.settings_dict
     host = s.get("HOST") or ""
     port = s.get("PORT") or ""
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else ":")
+    from urllib.parse import quote
+
+    auth = quote(s["USER"], safe="") + (f":{quote(s['PASSWORD'], safe='')}" if s.get("PASSWORD") else ":")
     if host.startswith("/"):
         return f"postgresql://{auth}@/{s['NAME']}?host={host}" + (f"&port={port}" if port else "")
     return f"postgresql://{auth}@{host}{':' + str(port) if port else ''}/{s['NAME']}"

@@ -166,3 +166,60 @@ python -m policypal.embedded_db status || true"""
         assert result.stdout.split() == [DEFAULT_DATABASE, "not", "running"]
     finally:
         _without_database(tmp_path, sys.executable, "-m", "policypal.embedded_db", "stop")
+
+
+# --- A PostgreSQL that the app does not start: CI's second pass runs the suite against a server
+# that scripts/tcp_postgres.py starts on 127.0.0.1, reached over TCP with a password (DATABASE_URL).
+
+def _tcp_postgres(directory: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "scripts/tcp_postgres.py", *args, "--dir", str(directory)],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def test_the_tcp_server_script_starts_an_independent_password_protected_server(tmp_path):
+    from urllib.parse import urlsplit
+
+    directory = tmp_path / "pg-tcp"
+    try:
+        started = _tcp_postgres(directory, "start")
+        assert started.returncode == 0, started.stdout + started.stderr[-2000:]
+        url = started.stdout.strip()
+        parts = urlsplit(url)
+        assert (parts.scheme, parts.hostname, parts.username, parts.path) == ("postgresql", "127.0.0.1", "policypal", "/policypal")
+        assert len(parts.password) >= 32 and parts.port
+        assert _tcp_postgres(directory, "url").stdout.strip() == url
+        assert oct((directory / "url").stat().st_mode & 0o777) == "0o600"
+        with psycopg.connect(url, autocommit=True) as connection:
+            assert connection.execute("SELECT rolsuper, rolcreatedb FROM pg_roles WHERE rolname = current_user").fetchone() == (False, True)
+            # what Django's test runner and the first migration do, as the app's (non-super) role
+            connection.execute("CREATE DATABASE scratch")
+        with psycopg.connect(url.rsplit("/", 1)[0] + "/scratch") as scratch:
+            scratch.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            assert scratch.execute("SELECT '[1,0]'::vector <=> '[0,1]'::vector").fetchone() == (1.0,)
+        for wrong in (url.replace(parts.password, "wrong"), url.replace(f":{parts.password}", "")):
+            with pytest.raises(psycopg.OperationalError, match="password"):
+                psycopg.connect(wrong, connect_timeout=5)
+
+        # DATABASE_URL given: the scripts use it and start no embedded server
+        script = "source scripts/setup.sh\nensure_database\npython -m policypal.embedded_db status || true"
+        environment = {**os.environ, "DATABASE_URL": url, "POLICYPAL_VAR_DIR": str(tmp_path / "var"),
+                       "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+        result = subprocess.run(["bash", "-c", script], env=environment, cwd=REPO, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert f"(policypal@127.0.0.1:{parts.port}/policypal)" in result.stdout and parts.password not in result.stdout
+        assert result.stdout.strip().endswith("not running")
+        assert not pgdata_dir(tmp_path / "var").exists()
+
+        # a server left running by an earlier run: start stops it and makes a fresh one
+        again = _tcp_postgres(directory, "start")
+        assert again.returncode == 0, again.stderr[-2000:]
+        assert again.stdout.strip() != url
+        with pytest.raises(psycopg.OperationalError):
+            psycopg.connect(url, connect_timeout=5)
+        with psycopg.connect(again.stdout.strip()) as connection:
+            assert connection.execute("SELECT count(*) FROM pg_database WHERE datname = 'scratch'").fetchone() == (0,)
+    finally:
+        stopped = _tcp_postgres(directory, "stop")
+    assert stopped.stdout.strip() == "stopped", stopped.stderr[-2000:]
+    assert not directory.exists()
+    assert _tcp_postgres(directory, "status").returncode == 3
