@@ -1,4 +1,5 @@
-"""The policy upload form."""
+"""The forms of the policy admin pages: upload, the policy list's filters and bulk actions, the
+zip import."""
 from __future__ import annotations
 
 from django import forms
@@ -6,7 +7,10 @@ from django.contrib.auth.models import Group
 from django.core.validators import validate_slug
 from django.utils import timezone
 
-from .models import Policy
+from .bulk_actions import BULK_ACTIONS, GROUP_MODES, GroupChange
+from .import_manifest import FieldValueError, field_value
+from .models import Policy, PolicyVersion
+from .selectors import POLICY_SORTS, POLICY_STATES, FilterChoices, PolicyFilters
 from .services import ACCEPTED_EXTENSIONS, ACCEPTED_LABEL, source_problem
 
 
@@ -127,3 +131,128 @@ class PolicyUploadForm(forms.Form):
             "publish_when_ready": data["publish_when_ready"],
             "note": data["note"].strip(),
         }
+
+
+# --- the policy list ---------------------------------------------------------------------------
+
+class PolicyListForm(forms.Form):
+    """The list's GET parameters. A value that is not one of the choices is ignored (a stale
+    bookmark still opens the list), never an error."""
+
+    q = forms.CharField(required=False, max_length=200, label="Search",
+                        widget=forms.TextInput(attrs={"type": "search", "placeholder": "Title, key or heading",
+                                                      "autocomplete": "off"}))
+    status = forms.ChoiceField(required=False, label="Latest version")
+    group = forms.ChoiceField(required=False, label="Readable by")
+    category = forms.ChoiceField(required=False, label="Category")
+    state = forms.ChoiceField(required=False, label="Publication")
+    sort = forms.ChoiceField(required=False, label="Sort by")
+
+    def __init__(self, data, *, choices: FilterChoices):
+        super().__init__(data)
+        self.fields["status"].choices = [("", "Any status"), ("processing", "Processing (any step)"),
+                                         *PolicyVersion.Status.choices]
+        self.fields["group"].choices = [("", "Anyone"), ("everyone", "Everyone signed in (no group)"),
+                                        *((str(g.pk), g.name) for g in choices.groups)]
+        self.fields["category"].choices = [("", "Any category"), *((c, c) for c in choices.categories)]
+        self.fields["state"].choices = [("", "Any"), *POLICY_STATES.items()]
+        self.fields["sort"].choices = [
+            choice for key, label in POLICY_SORTS.items()
+            for choice in ((key, f"{label}, A to Z" if key in ("title", "key") else f"{label}, oldest first"),
+                           (f"-{key}", f"{label}, Z to A" if key in ("title", "key") else f"{label}, newest first"))
+        ]
+
+    def filters(self) -> PolicyFilters:
+        self.is_valid()
+        values = {name: self.cleaned_data.get(name, "") for name in self.fields if name not in self.errors}
+        values = {name: (value or "").strip() for name, value in values.items()}
+        return PolicyFilters(**{**values, "sort": values.get("sort") or "title"})
+
+
+def _ids(raw: list[str]) -> list[int]:
+    """Policy ids from checkboxes (one per field) or one comma-separated field."""
+    ids = []
+    for value in raw:
+        ids.extend(int(part) for part in value.split(",") if part.strip().isdigit())
+    return list(dict.fromkeys(ids))
+
+
+class BulkActionForm(forms.Form):
+    action = forms.ChoiceField(choices=[("", "Choose an action…"), *BULK_ACTIONS.items()], required=True,
+                               error_messages={"required": "Choose an action for the selected policies."})
+    scope = forms.ChoiceField(choices=[("selected", "The selected policies"), ("matching", "Every policy matching the filters")],
+                              required=False)
+    group_mode = forms.ChoiceField(choices=list(GROUP_MODES.items()), required=False, label="Change")
+    groups = forms.ModelMultipleChoiceField(queryset=Group.objects.order_by("name"), required=False, label="Groups",
+                                            widget=forms.CheckboxSelectMultiple)
+    query = forms.CharField(required=False, widget=forms.HiddenInput)  # the list's filters, to go back to
+
+    def __init__(self, data=None, *, groups: list[Group] | None = None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.selected_ids = _ids(data.getlist("ids")) if data is not None else []
+        if groups is not None:  # the list's own query of them, reused
+            self.fields["groups"].queryset = Group.objects.filter(pk__in=[g.pk for g in groups]).order_by("name")
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("scope") != "matching" and not self.selected_ids:
+            raise forms.ValidationError("Select at least one policy (tick its box), or every policy matching the filters.")
+        if cleaned.get("action") == "groups":
+            if not cleaned.get("group_mode"):
+                self.add_error("group_mode", "Choose whether to add, remove or replace groups.")
+            elif not cleaned.get("groups") and cleaned["group_mode"] != "set":
+                self.add_error("groups", "Choose the groups to add or remove.")
+        return cleaned
+
+    def group_change(self) -> GroupChange | None:
+        if self.cleaned_data.get("action") != "groups":
+            return None
+        return GroupChange(mode=self.cleaned_data["group_mode"], groups=tuple(self.cleaned_data["groups"]))
+
+
+# --- the zip import ----------------------------------------------------------------------------
+
+class ImportUploadForm(forms.Form):
+    archive = forms.FileField(
+        label="Zip archive",
+        help_text="A .zip of policy documents, in folders or not, with a manifest.yaml or manifest.csv at its root or not.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".zip,application/zip"}),
+        error_messages={"required": "Choose a .zip file to upload.", "empty": "The file is empty.",
+                        "invalid": "No file was received; choose the .zip again."},
+    )
+    effective_from = forms.DateField(
+        label="Effective from",
+        help_text="For every new version the manifest gives no date.",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={"required": "Give the date the new versions take effect.", "invalid": "Enter the date as YYYY-MM-DD."},
+    )
+    category = forms.CharField(required=False, max_length=120,
+                               help_text="Optional, for the files the manifest sets none for; an existing policy keeps its own otherwise.")
+    groups = forms.ModelMultipleChoiceField(queryset=Group.objects.order_by("name"), required=False, label="Who may read them",
+                                            widget=forms.CheckboxSelectMultiple)
+    new_groups = forms.CharField(required=False, label="Other groups",
+                                 help_text="Comma-separated group names; missing groups are created.")
+    publish_when_ready = forms.BooleanField(required=False, initial=True, label="Publish when ready",
+                                            help_text="Each version answers questions as soon as it is processed (from its effective date).")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["effective_from"].initial = timezone.localdate()
+
+    def clean_category(self):
+        try:
+            return field_value("category", self.cleaned_data["category"], label="Category") or ""
+        except FieldValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean_new_groups(self):
+        try:
+            return list(field_value("groups", self.cleaned_data["new_groups"], label="Other groups") or ())
+        except FieldValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def group_names(self) -> list[str] | None:
+        """The groups for files the manifest sets none for; None: not set (a new policy is open to
+        everyone, an existing one keeps its groups)."""
+        names = [g.name for g in self.cleaned_data["groups"]] + self.cleaned_data["new_groups"]
+        return list(dict.fromkeys(names)) or None

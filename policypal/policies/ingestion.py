@@ -32,7 +32,7 @@ from retrieval.chunking_settings import chunk_config, input_limits
 
 from .conversion import ConversionLimits, ConversionStopped, Converted, convert_in_child
 from .models import PolicyVersion, SourceDocument
-from .services import policy_effective_dates_refresh
+from .services import policy_effective_dates_refresh, version_headings_store
 
 logger = logging.getLogger(__name__)
 Status = PolicyVersion.Status
@@ -314,6 +314,7 @@ def _mark_ready(version_id: int) -> None:
     if version.publish_when_ready:
         version.published = True
     version.save(update_fields=["status", "progress", "progress_detail", "running_step", "heartbeat_at", "published", "updated_at"])
+    version_headings_store(version_id=version_id)
     policy_effective_dates_refresh(policy=version.policy)
 
 

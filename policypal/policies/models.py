@@ -1,9 +1,15 @@
-"""Policies, their versions and the source files each version was made from."""
+"""Policies, their versions and the source files each version was made from; the audit trail of
+admin actions; the zip uploads of the admin import page."""
 from __future__ import annotations
+
+import uuid
 
 from django.conf import settings
 from django.contrib.auth.models import Group
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
+from django.utils import timezone
 
 
 class Policy(models.Model):
@@ -18,6 +24,7 @@ class Policy(models.Model):
     class Meta:
         ordering = ["title"]
         verbose_name_plural = "policies"
+        indexes = [models.Index(fields=["category"], name="policy_category")]
 
     def __str__(self) -> str:
         return self.title
@@ -60,11 +67,23 @@ class PolicyVersion(models.Model):
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The version's headings (the distinct parts of its chunks' breadcrumbs, one a line), stored
+    # when it turns ready, for the admin list's search; words indexed without stemming or stop
+    # words, so that a prefix of any word finds it ("allow" finds "Meal allowance").
+    headings = models.TextField(blank=True, editable=False)
+    headings_search = models.GeneratedField(
+        expression=SearchVector("headings", config="simple"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
 
     class Meta:
         ordering = ["policy", "-number"]
         constraints = [models.UniqueConstraint(fields=["policy", "number"], name="unique_version_number")]
-        indexes = [models.Index(fields=["published", "status", "effective_from"])]
+        indexes = [
+            models.Index(fields=["published", "status", "effective_from"]),
+            GinIndex(fields=["headings_search"], name="version_headings_search"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.policy.title} v{self.number}"
@@ -96,3 +115,62 @@ class SourceDocument(models.Model):
     @property
     def is_pdf(self) -> bool:
         return self.original_name.lower().endswith(".pdf")
+
+
+class AuditEvent(models.Model):
+    """One admin action on one policy or version (or one zip import): who, what, when."""
+
+    class Action(models.TextChoices):
+        PUBLISH = "publish", "Published"
+        RETIRE = "retire", "Retired"
+        REINDEX = "reindex", "Re-indexed"
+        GROUPS = "groups", "Changed groups"
+        IMPORT = "import", "Imported"
+
+    at = models.DateTimeField(default=timezone.now)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    actor_name = models.CharField(max_length=150, help_text="The username, kept when the account is deleted.")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    target = models.CharField(max_length=300, help_text="What was acted on, e.g. 'travel v3'.")
+    policy = models.ForeignKey(Policy, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_events")
+    version = models.ForeignKey(PolicyVersion, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["-at"], name="audit_at"), models.Index(fields=["policy", "-at"], name="audit_policy_at")]
+
+    def __str__(self) -> str:
+        return f"{self.actor_name} {self.action} {self.target}"
+
+
+class ImportBatch(models.Model):
+    """A zip uploaded on the admin import page: stored (through the default storage) until it is
+    confirmed or discarded, then the outcome of each of its files."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Waiting for confirmation"
+        APPLYING = "applying", "Queuing the files"
+        APPLIED = "applied", "Queued"
+        DISCARDED = "discarded", "Discarded"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    file_name = models.CharField(max_length=255)
+    stored_name = models.CharField(max_length=500, blank=True, help_text="The zip's name in the default storage.")
+    size_bytes = models.PositiveBigIntegerField(default=0)
+    effective_from = models.DateField()
+    category = models.CharField(max_length=120, blank=True)
+    groups = models.JSONField(null=True, blank=True, help_text="Group names for the files the manifest does not set; null: not set.")
+    publish_when_ready = models.BooleanField(default=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLANNED)
+    applied_at = models.DateTimeField(null=True, blank=True)
+    # {"files": [{"path", "action", "key", "title", "version_id", "reasons", "error"}], "problems": [...]}
+    results = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.file_name

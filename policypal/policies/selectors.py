@@ -1,28 +1,190 @@
-"""Reads for the policy admin pages (callers check is_policy_admin first)."""
+"""Reads for the policy admin pages (the views check is_policy_admin first; the policy list
+checks it again, as it takes the user).
+
+The policy list at company size (thousands of policies): one row per policy, its version in
+force, announced and latest found by correlated subqueries on (policy, number) and on the
+visible-version rule of retrieval.access, so that filters, sorting and the page count are one SQL
+query each and the page's own versions one more. Postgres evaluates a subquery that only the
+select list needs after the sort and the LIMIT, so a page costs its 50 rows, not the 5,000.
+
+Search: every word of the query must be in the policy's title or key (substring) or, as a word
+prefix, in the headings of its current version (in force today, else the latest). The headings
+are stored on each version when it turns ready (`PolicyVersion.headings`, a generated tsvector
+with a GIN index, config "simple": no stemming, no stop words, so "of" and "allow" match): a
+version's headings never change, whereas which version is current changes with the date and is
+therefore decided in the query, not stored on the policy. Each word is one lookup of the
+tsvector (the GIN index serves it; at a few thousand versions the planner reads the small table
+instead), hashed once, that each row's current-version id is tested against. Measured at 5,000
+policies and 7,500 versions: the unfiltered count and page 1-6 ms each, a two-word search 13-22 ms.
+"""
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import BooleanField, Case, Count, Prefetch, Q, QuerySet, Value, When
+from django.contrib.auth.models import Group
+from django.contrib.postgres.search import SearchQuery
+from django.db.models import (
+    BooleanField, Case, Exists, OuterRef, Q, QuerySet, Subquery, Value, When, prefetch_related_objects,
+)
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from chunking.preview import first_and_last_sentence
+from retrieval.access import versions_visible
 from retrieval.models import Chunk
 
 from .models import Policy, PolicyVersion
+from .roles import is_policy_admin
 
 # Over this many embedding-model word pieces the model silently ignores the rest.
 MODEL_MAX_TOKENS = 256
 
+POLICY_PAGE_SIZE = 50
+SEARCH_MAX_WORDS = 8
+PROCESSING = (PolicyVersion.Status.QUEUED, PolicyVersion.Status.CONVERTING, PolicyVersion.Status.CHUNKING,
+              PolicyVersion.Status.INDEXING)
+# The policy list's "state" filter: what the policy's published versions do today.
+POLICY_STATES = {
+    "in_force": "In force",
+    "announced": "Announced (a newer version from a later date)",
+    "retired": "Retired (nothing in force or announced)",
+    "unpublished": "Never published",
+}
+POLICY_SORTS = {"title": "Title", "key": "Key", "updated": "Last change", "effective": "Effective date"}
 
-def policy_list_with_versions() -> QuerySet[Policy]:
-    versions = _with_stopped(PolicyVersion.objects).annotate(
-        source_count=Count("sources", distinct=True), chunk_count=Count("chunks", distinct=True)
-    ).order_by("-number")
-    return Policy.objects.prefetch_related("groups", Prefetch("versions", queryset=versions)).order_by("title")
+
+@dataclass(frozen=True)
+class PolicyFilters:
+    """What the policy list shows: every field optional ("" = no filter). `sort` is a key of
+    POLICY_SORTS, with "-" in front for descending."""
+
+    q: str = ""
+    status: str = ""  # the latest version's status, or "processing" (any step before ready)
+    group: str = ""  # a group id, or "everyone" (no group: open to every signed-in user)
+    category: str = ""
+    state: str = ""  # a key of POLICY_STATES
+    sort: str = "title"
+
+
+def search_words(q: str) -> list[str]:
+    """The words of a search, lower-case, letters and digits only (safe in a tsquery)."""
+    return list(dict.fromkeys(re.findall(r"[^\W_]+", q.lower())))[:SEARCH_MAX_WORDS]
+
+
+def _with_version_ids(policies: QuerySet[Policy], *, today: dt.date) -> QuerySet[Policy]:
+    """Annotates in_force_id, announced_id, latest_id, changed_at and ever_retired (and aliases what
+    only filters and sorts use)."""
+    visible = versions_visible().filter(policy=OuterRef("pk"))
+    in_force = visible.filter(effective_from__lte=today).filter(Q(effective_to__isnull=True) | Q(effective_to__gt=today))
+    in_force = in_force.order_by("-effective_from", "-number")
+    announced = visible.filter(effective_from__gt=today).order_by("effective_from", "number")
+    latest = PolicyVersion.objects.filter(policy=OuterRef("pk")).order_by("-number")
+    changed = PolicyVersion.objects.filter(policy=OuterRef("pk")).order_by("-updated_at")
+    return policies.annotate(
+        in_force_id=Subquery(in_force.values("pk")[:1]),
+        announced_id=Subquery(announced.values("pk")[:1]),
+        latest_id=Subquery(latest.values("pk")[:1]),
+        changed_at=Coalesce(Subquery(changed.values("updated_at")[:1]), "created_at"),
+        ever_retired=Exists(PolicyVersion.objects.filter(policy=OuterRef("pk"), retired_at__isnull=False)),
+    ).alias(
+        latest_status=Subquery(latest.values("status")[:1]),
+        current_id=Coalesce("in_force_id", "latest_id"),
+        effective=Coalesce(Subquery(in_force.values("effective_from")[:1]), Subquery(latest.values("effective_from")[:1])),
+    )
+
+
+def _search(policies: QuerySet[Policy], q: str) -> QuerySet[Policy]:
+    for word in search_words(q):
+        in_headings = PolicyVersion.objects.filter(
+            headings_search=SearchQuery(f"{word}:*", search_type="raw", config="simple")
+        ).values("pk")
+        policies = policies.filter(Q(title__icontains=word) | Q(key__icontains=word) | Q(current_id__in=in_headings))
+    return policies
+
+
+def _ordering(sort: str) -> list:
+    descending = sort.startswith("-")
+    name = sort.lstrip("-") if sort.lstrip("-") in POLICY_SORTS else "title"
+    field = {"title": "title", "key": "key", "updated": "changed_at", "effective": "effective"}[name]
+    return [f"-{field}" if descending else field, "key"]  # key: unique, a stable order across pages
+
+
+def policy_list(*, user, filters: PolicyFilters, as_of: dt.date | None = None) -> QuerySet[Policy]:
+    """The policies of the admin list, filtered and sorted (nothing for a user who is not a policy
+    admin). Rows carry in_force_id, announced_id, latest_id and changed_at; `policy_rows` turns a
+    page of them into rows with their versions."""
+    if not is_policy_admin(user):
+        return Policy.objects.none()
+    policies = _with_version_ids(Policy.objects.all(), today=as_of or timezone.localdate())
+    if filters.q.strip():
+        policies = _search(policies, filters.q)
+    if filters.status == "processing":
+        policies = policies.filter(latest_status__in=PROCESSING)
+    elif filters.status in PolicyVersion.Status.values:
+        policies = policies.filter(latest_status=filters.status)
+    memberships = Policy.groups.through.objects.filter(policy_id=OuterRef("pk"))
+    if filters.group == "everyone":
+        policies = policies.filter(~Exists(memberships))
+    elif filters.group.isdigit():
+        policies = policies.filter(Exists(memberships.filter(group_id=int(filters.group))))
+    if filters.category:
+        policies = policies.filter(category=filters.category)
+    if filters.state == "in_force":
+        policies = policies.filter(in_force_id__isnull=False)
+    elif filters.state == "announced":
+        policies = policies.filter(announced_id__isnull=False)
+    elif filters.state == "retired":
+        policies = policies.filter(in_force_id__isnull=True, announced_id__isnull=True, ever_retired=True)
+    elif filters.state == "unpublished":
+        policies = policies.filter(in_force_id__isnull=True, announced_id__isnull=True, ever_retired=False)
+    return policies.order_by(*_ordering(filters.sort))
+
+
+@dataclass(frozen=True)
+class PolicyRow:
+    policy: Policy
+    in_force: PolicyVersion | None
+    announced: PolicyVersion | None
+    latest: PolicyVersion | None
+
+    @property
+    def latest_is_other(self) -> bool:
+        """The latest version is neither the one in force nor the announced one (a draft, one
+        being processed, a failed upload)."""
+        return self.latest is not None and self.latest not in (self.in_force, self.announced)
+
+
+def policy_rows(*, policies: Iterable[Policy]) -> list[PolicyRow]:
+    """A page of `policy_list` with its groups and versions: two queries, whatever the page size."""
+    policies = list(policies)
+    prefetch_related_objects(policies, "groups")
+    ids = {pk for p in policies for pk in (p.in_force_id, p.announced_id, p.latest_id) if pk}
+    versions = {
+        v.pk: v for v in versions_with_stopped(PolicyVersion.objects.filter(pk__in=ids)).defer("headings", "headings_search")
+    } if ids else {}
+    return [
+        PolicyRow(policy=p, in_force=versions.get(p.in_force_id), announced=versions.get(p.announced_id),
+                  latest=versions.get(p.latest_id))
+        for p in policies
+    ]
+
+
+@dataclass(frozen=True)
+class FilterChoices:
+    groups: list[Group]
+    categories: list[str]
+
+
+def policy_filter_choices() -> FilterChoices:
+    """The groups and categories the list's filters offer (two queries)."""
+    return FilterChoices(
+        groups=list(Group.objects.order_by("name")),
+        categories=list(Policy.objects.exclude(category="").order_by("category").values_list("category", flat=True).distinct()),
+    )
 
 
 def version_get(*, version_id: int) -> PolicyVersion | None:
@@ -95,7 +257,7 @@ def _duration(delta: dt.timedelta) -> str:
     return f"{seconds // 3600} hours"
 
 
-def _with_stopped(versions: QuerySet[PolicyVersion]) -> QuerySet[PolicyVersion]:
+def versions_with_stopped(versions: QuerySet[PolicyVersion]) -> QuerySet[PolicyVersion]:
     """Annotates `is_stopped`: the rule of version_progress_state's "stopped", in SQL, for lists."""
     stale = Q(running_step__gt="") & Q(status__in=[PolicyVersion.Status.QUEUED, PolicyVersion.Status.CONVERTING,
                                                  PolicyVersion.Status.CHUNKING, PolicyVersion.Status.INDEXING])
@@ -105,8 +267,11 @@ def _with_stopped(versions: QuerySet[PolicyVersion]) -> QuerySet[PolicyVersion]:
     )
 
 
+_with_stopped = versions_with_stopped  # its former name (bench/kill_trials.py)
+
+
 def policy_versions_other(*, version: PolicyVersion) -> QuerySet[PolicyVersion]:
-    return _with_stopped(PolicyVersion.objects).filter(policy_id=version.policy_id).exclude(pk=version.pk).order_by("-number")
+    return versions_with_stopped(PolicyVersion.objects).filter(policy_id=version.policy_id).exclude(pk=version.pk).order_by("-number")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Writes on policies and versions: create, upload, publish, retire, retry, cancel."""
+"""Writes on policies and versions: create, upload, publish, retire, retry, cancel; a version's
+headings for the admin search; the audit trail."""
 from __future__ import annotations
 
 import datetime as dt
@@ -15,7 +16,7 @@ from django.db.models import Max
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
-from .models import Policy, PolicyVersion, SourceDocument
+from .models import AuditEvent, Policy, PolicyVersion, SourceDocument
 from .pipeline import PIPELINE, ingestion_pipeline, ingestion_revoke
 from .selectors import version_progress_state
 
@@ -180,6 +181,30 @@ def policy_version_retry(*, version: PolicyVersion) -> PolicyVersion:
 
 
 @transaction.atomic
+def policy_version_reindex(*, version: PolicyVersion) -> PolicyVersion:
+    """Chunk and index a ready version again from its converted files (after a change of the
+    chunker or the embedding model): it goes back to "chunking", the pipeline is queued, its
+    convert step finds the work done, and the version is ready again when its new chunks are all
+    embedded. Until then it answers no questions: its old chunks are never mixed with new ones."""
+    version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
+    if version.status != PolicyVersion.Status.READY:
+        raise PolicyInputError(f"Only a ready version can be re-indexed; v{version.number} is {version.get_status_display().lower()}.")
+    if version.retired_at is not None:
+        raise PolicyInputError(f"v{version.number} is retired; it answers no questions, so it is not re-indexed.")
+    if version.sources.filter(tree__isnull=True).exists():
+        raise PolicyInputError(f"v{version.number} has a file that was never converted; use Retry on its page.")
+    version.status = PolicyVersion.Status.CHUNKING
+    version.progress = 30  # where chunking starts (ingestion._convert ends at 30)
+    version.progress_detail = "Queued for re-indexing"
+    version.error = ""
+    version.running_step = ""
+    version.restarted_at = None
+    version.save(update_fields=["status", "progress", "progress_detail", "error", "running_step", "restarted_at", "updated_at"])
+    policy_version_enqueue(version=version)
+    return version
+
+
+@transaction.atomic
 def policy_version_cancel(*, version: PolicyVersion, cancelled_by=None) -> PolicyVersion:
     """Stop a queued or running version: it is marked cancelled and its chunks removed at once;
     its queued tasks are revoked, and a step already running stops at its next heartbeat."""
@@ -249,3 +274,42 @@ def policy_versions_resume() -> list[PolicyVersion]:
     for version in unfinished:
         policy_version_enqueue(version=version)
     return unfinished
+
+
+HEADINGS_MAX_CHARS = 100_000
+
+
+def headings_text(breadcrumbs) -> str:
+    """The distinct headings of breadcrumbs ("A > B > C", in reading order), one a line."""
+    seen: dict[str, None] = {}
+    for breadcrumb in breadcrumbs:
+        for part in breadcrumb.split(" > "):
+            if part.strip():
+                seen.setdefault(" ".join(part.split()), None)
+    return "\n".join(seen)[:HEADINGS_MAX_CHARS]
+
+
+def version_headings_store(*, version_id: int) -> None:
+    """Store the headings of a version's chunks on the version, for the policy list's search. Run
+    when the version turns ready: its chunks no longer change after that."""
+    from retrieval.models import Chunk
+
+    breadcrumbs = Chunk.objects.filter(version_id=version_id).order_by("ordinal").values_list("breadcrumb", flat=True)
+    PolicyVersion.objects.filter(pk=version_id).update(headings=headings_text(breadcrumbs.iterator(chunk_size=2000)))
+
+
+def audit_event_record(
+    *, actor, action: str, target: str, policy: Policy | None = None, version: PolicyVersion | None = None,
+    detail: str = "",
+) -> AuditEvent:
+    """One row of the audit trail; written inside the transaction of the action it records."""
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return AuditEvent.objects.create(
+        actor=user,
+        actor_name=user.get_username() if user else "system",
+        action=action,
+        target=target[:300],
+        policy=policy,
+        version=version,
+        detail=detail,
+    )

@@ -47,6 +47,46 @@
     }
   }, true);
 
+  // The policy list's bulk actions: "select every policy on this page", the count of selected
+  // policies, and the group choices shown only for "change who may read them". Without this file
+  // every control is simply visible and the confirm page says what was selected.
+  function bulkRefresh(form) {
+    if (!form) return;
+    var boxes = form.querySelectorAll("input[name=ids]");
+    var checked = form.querySelectorAll("input[name=ids]:checked").length;
+    var all = form.querySelector("[data-select-all]");
+    if (all) {
+      all.checked = boxes.length > 0 && checked === boxes.length;
+      all.indeterminate = checked > 0 && checked < boxes.length;
+    }
+    var label = form.querySelector("[data-selected-label]");
+    var scope = form.querySelector("input[name=scope]");
+    if (label) {
+      label.textContent = scope && scope.checked ? "· all of them selected" : checked ? "· " + checked + " selected" : "";
+    }
+    var action = form.querySelector("[data-bulk-action]");
+    var groups = form.querySelector("[data-bulk-groups]");
+    if (action && groups) groups.hidden = action.value !== "groups";
+  }
+
+  function bulkInit(root) {
+    var forms = (root || document).querySelectorAll ? (root || document).querySelectorAll("#bulk-form") : [];
+    for (var i = 0; i < forms.length; i++) bulkRefresh(forms[i]);
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    var form = target && target.closest ? target.closest("#bulk-form") : null;
+    if (!form) return;
+    if (target.matches("[data-select-all]")) {
+      var boxes = form.querySelectorAll("input[name=ids]");
+      for (var i = 0; i < boxes.length; i++) boxes[i].checked = target.checked;
+    }
+    bulkRefresh(form);
+  });
+  document.addEventListener("DOMContentLoaded", function () { bulkInit(document); });
+  document.addEventListener("htmx:afterSettle", function () { bulkInit(document); });
+
   // Enter in the question box submits the question; Shift+Enter starts a new line.
   document.addEventListener("keydown", function (event) {
     var box = event.target;

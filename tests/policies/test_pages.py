@@ -101,13 +101,16 @@ def test_manage_link_only_for_policy_admins(client, plain_employee, policy_admin
 
 # --- list -----------------------------------------------------------------------------------
 
-def test_policy_list_shows_versions_with_status_badges(admin_client):
-    make_version(status=PolicyVersion.Status.READY, published=True)
-    make_version(status=PolicyVersion.Status.FAILED, error="boom")
+def test_policy_list_shows_the_version_in_force_and_the_latest_with_status_badges(admin_client):
+    in_force = make_version(status=PolicyVersion.Status.READY, published=True)
+    failed = make_version(status=PolicyVersion.Status.FAILED, error="boom")
     html = admin_client.get("/manage/").content.decode()
     assert "Travel Policy" in html
-    assert 'badge badge--ready">ready<' in html and 'badge badge--failed">failed<' in html
-    assert 'id="upload-link"' in html
+    row = html[html.index('id="policy-pages-travel"'):]
+    row = row[: row.index("</tr>")]
+    assert f'data-version-id="{in_force.pk}">v1</a> <span class="badge badge--in-force">in force<' in row
+    assert f'data-version-id="{failed.pk}">v2</a> <span class="badge badge--failed">failed<' in row
+    assert 'id="upload-link"' in html and 'id="import-link"' in html
 
 
 # --- upload ---------------------------------------------------------------------------------
