@@ -38,7 +38,8 @@ from retrieval.access import versions_visible
 from retrieval.models import Chunk
 
 from .models import Policy, PolicyVersion
-from .roles import is_policy_admin
+from .roles import is_policy_admin, is_reviewer
+from .version_diff import BREADCRUMB_SEPARATOR, SectionText, VersionDiff, version_diff
 
 # Over this many embedding-model word pieces the model silently ignores the rest.
 MODEL_MAX_TOKENS = 256
@@ -334,3 +335,64 @@ def version_chunk_preview(*, version: PolicyVersion) -> ChunkPreview:
         warning_count=sum(1 for r in rows if r.warnings),
         over_limit_count=sum(1 for r in rows if r.over_limit),
     )
+
+
+# --- the diff between two versions --------------------------------------------------------------
+
+def may_compare_versions(user) -> bool:
+    """Who may open the diff of two versions: policy admins and reviewers (both see every
+    version of every policy elsewhere already)."""
+    return is_policy_admin(user) or is_reviewer(user)
+
+
+@dataclass(frozen=True)
+class PolicyVersionDiff:
+    policy: Policy
+    old: PolicyVersion
+    new: PolicyVersion
+    diff: VersionDiff
+    ready_versions: list[PolicyVersion]  # every ready version of the policy, newest first: the pickers
+
+
+def version_sections(*, version: PolicyVersion) -> list[SectionText]:
+    """A ready version's sections in document order: its section-level chunks, whose text is the
+    whole section (tables as pipe tables, from which the diff reads the rows). One query."""
+    chunks = (Chunk.objects.filter(version=version, level=Chunk.Level.SECTION)
+              .order_by("ordinal", "id").values_list("breadcrumb", "text"))
+    return [SectionText(path=tuple(breadcrumb.split(BREADCRUMB_SEPARATOR)), text=text) for breadcrumb, text in chunks]
+
+
+def policy_version_previous_ready(*, version: PolicyVersion) -> PolicyVersion | None:
+    """The ready version numbered just below a ready `version`: what "Compare with previous
+    version" compares it with (None for a version that is not ready, or the first ready one)."""
+    if version.status != PolicyVersion.Status.READY:
+        return None
+    return (PolicyVersion.objects.filter(policy_id=version.policy_id, status=PolicyVersion.Status.READY,
+                                         number__lt=version.number)
+            .defer("headings", "headings_search").order_by("-number").first())
+
+
+def policy_version_diff(*, user, policy_key: str, from_number: int | None = None,
+                        to_number: int | None = None) -> PolicyVersionDiff | None:
+    """The diff of two ready versions of the policy (None when the user may not compare versions,
+    or the policy, or either version, does not exist or is not ready). `to` defaults to the latest
+    ready version, `from` to the ready version before `to`."""
+    if not may_compare_versions(user):
+        return None
+    policy = Policy.objects.filter(key=policy_key).first()
+    if policy is None:
+        return None
+    ready = list(PolicyVersion.objects.filter(policy=policy, status=PolicyVersion.Status.READY)
+                 .defer("headings", "headings_search").order_by("-number"))
+    by_number = {v.number: v for v in ready}
+    new = by_number.get(to_number) if to_number is not None else (ready[0] if ready else None)
+    if new is None:
+        return None
+    if from_number is None:
+        old = next((v for v in ready if v.number < new.number), None)
+    else:
+        old = by_number.get(from_number)
+    if old is None:
+        return None
+    diff = version_diff(version_sections(version=old), version_sections(version=new))
+    return PolicyVersionDiff(policy=policy, old=old, new=new, diff=diff, ready_versions=ready)

@@ -17,4 +17,5 @@ urlpatterns = [
     path("versions/<int:pk>/retry/", views.version_retry, name="version_retry"),
     path("versions/<int:pk>/cancel/", views.version_cancel, name="version_cancel"),
     path("sources/<int:pk>/", views.source_download, name="source_download"),
+    path("policies/<slug:key>/diff/", views.version_diff, name="version_diff"),
 ]

@@ -3,7 +3,8 @@ version detail with live progress, publish/retire/retry/cancel, and the zip impo
 confirm, progress of the whole batch).
 
 Every view here is for policy admins only (403 for anyone else); the check is the
-`policy_admin_required` decorator, never a template condition.
+`policy_admin_required` decorator, never a template condition. The one exception, the diff
+between two versions, is for reviewers too (`may_compare_versions`).
 """
 from __future__ import annotations
 
@@ -49,8 +50,11 @@ from .selectors import (
     POLICY_PAGE_SIZE,
     POLICY_SORTS,
     PolicyFilters,
+    may_compare_versions,
     policy_filter_choices,
     policy_rows,
+    policy_version_diff,
+    policy_version_previous_ready,
     policy_versions_other,
     version_chunk_preview,
     version_get,
@@ -243,9 +247,30 @@ def version_detail(request, pk: int):
         "state": state,
         "can_retry": state.can_retry,
         "can_cancel": state.can_cancel,
+        "previous_ready": policy_version_previous_ready(version=version),
         "today": timezone.localdate(),
     }
     return render(request, "policies/version_detail.html", context)
+
+
+def _version_number(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+@login_required
+def version_diff(request, key: str):
+    """Section by section, what changed from version ?from=N to ?to=M of a policy (by default the
+    latest ready version against the ready one before it)."""
+    if not may_compare_versions(request.user):
+        raise PermissionDenied("Only policy admins and reviewers can compare versions.")
+    result = policy_version_diff(user=request.user, policy_key=key, from_number=_version_number(request.GET.get("from")),
+                                 to_number=_version_number(request.GET.get("to")))
+    if result is None:
+        raise Http404("No two ready versions of this policy to compare.")
+    return render(request, "policies/version_diff.html", {
+        "result": result, "policy": result.policy, "diff": result.diff, "old": result.old, "new": result.new,
+        "can_manage": is_policy_admin(request.user),
+    })
 
 
 def _version_action(service, done: str):
