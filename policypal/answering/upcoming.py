@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from .compose import _Candidate, _candidates, _join_sentences, _keep_context, _score
 from .evidence import Evidence
+from .rows import match_table, row_sentence_text
 
 
 def upcoming_change(question: str, current: list[Evidence], announced: list[Evidence]) -> tuple[str, Evidence] | None:
     """The announced version's best sentence that the current version does not say, with the
     conditions and exceptions that go with it, taken from the sections the answer cites when the
-    new version has them. None when those sections do not change."""
+    new version has them. None when those sections do not change. An answer from a table row
+    hears only about that row in the new version's table (never another row)."""
+    if any(e.table is not None and _named_rows(question, e) for e in current):
+        return _row_change(question, current, announced)
     candidates: list[_Candidate] = [c for i, e in enumerate(announced) for c in _candidates(i, e, set())]
     if not candidates:
         return None
@@ -23,3 +27,29 @@ def upcoming_change(question: str, current: list[Evidence], announced: list[Evid
     keep = {id(best)}
     _keep_context([c for c in candidates if c.unit == best.unit], best, keep)
     return _join_sentences([c.text for c in candidates if id(c) in keep]), announced[best.unit]
+
+
+def _named_rows(question: str, e: Evidence):
+    match = match_table(question, e.table, notes=e.table.notes)
+    return match.rows if match is not None else ()
+
+
+def _row_change(question: str, current: list[Evidence], announced: list[Evidence]) -> tuple[str, Evidence] | None:
+    """The rows the question names in the announced version's table, when they differ from the
+    rows it names now; None when they do not, or the new table does not name them."""
+    said_now = set()
+    for e in current:
+        match = match_table(question, e.table, notes=e.table.notes) if e.table is not None else None
+        if match is not None:
+            said_now |= {" ".join(row_sentence_text(match, r).split()) for r in match.rows}
+    for e in announced:
+        if e.table is None:
+            continue
+        match = match_table(question, e.table, notes=e.table.notes)
+        if match is None or not match.rows:
+            continue
+        texts = [row_sentence_text(match, r) for r in match.rows]
+        if all(" ".join(t.split()) in said_now for t in texts):
+            return None
+        return "; ".join(texts), e
+    return None

@@ -485,7 +485,7 @@ def _with_upcoming_changes(text: str, question: str, cited: list[Evidence], cita
         if not current:
             continue
         announced = [loader.evidence(c) for c in notice.candidates]
-        loader.attach_tables(announced)
+        loader.attach_tables(announced, places=destinations(question))
         announced = loader.with_tables(announced)
         change = upcoming_change(question, current, announced)
         if change is None:

@@ -291,3 +291,16 @@ def test_a_named_rows_see_reference_brings_that_sections_rule():
     answer = compose_answer("Earned leave carries forward up to 30 days. What happens to anything above that?", [table, rule, other])
     assert "lapses on 31 March" in answer.text
     assert "handover" not in answer.text
+
+
+def test_an_announced_version_is_told_for_the_named_row_only():
+    from policypal.answering.upcoming import upcoming_change
+
+    now = Evidence(key=70, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=1, similarity=0.5, table=GRADES)
+    later_table = TableData(GRADES.caption, GRADES.headers,
+                            tuple(TableRow((r.cells[0], "9" + r.cells[1], r.cells[2])) if r.cells[0] in ("L3", "L6") else r
+                                  for r in GRADES.rows))
+    later = Evidence(key=71, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=0, table=later_table)
+    text, source = upcoming_change("What's the metro hotel cap for grade L3?", [now], [later])
+    assert "L3" in text and "93,200" in text and "L6" not in text
+    assert upcoming_change("What's the metro hotel cap for grade L2?", [now], [later]) is None  # L2 does not change
