@@ -23,11 +23,43 @@ def _content_hash(text: str) -> str:
 
 
 @transaction.atomic
-def chunks_replace(*, version, records_by_source: Iterable[tuple[object, list]]) -> int:
+def chunks_replace(*, version, records_by_source: Iterable[tuple[object, list]], vectors: dict | None = None) -> int:
     """Replace every chunk of `version` in the live table with the given chunk records, in one
-    transaction."""
+    transaction. With `vectors` (content hash -> vector, from `chunk_vectors_compute`, computed
+    before this transaction) the searchable chunks get their vectors in the same transaction, so
+    readers see the old chunks or the new ones with their vectors, never a mix or a gap."""
     Chunk.objects.filter(version=version).delete()
-    return chunk_rows_write(chunk_source=LIVE_CHUNKS, version=version, records_by_source=records_by_source)
+    count = chunk_rows_write(chunk_source=LIVE_CHUNKS, version=version, records_by_source=records_by_source)
+    if vectors is not None:
+        rows = list(Chunk.objects.filter(version=version, searchable=True).only("id", "content_hash"))
+        for row in rows:
+            row.embedding = vectors[row.content_hash]
+        Chunk.objects.bulk_update(rows, ["embedding"], batch_size=500)
+    return count
+
+
+def chunk_vectors_compute(
+    records_by_source: Iterable[tuple[object, list]], *, on_progress: Callable[[int, int], None] | None = None,
+    batch_size: int = 64,
+) -> dict[str, object]:
+    """The vectors of the searchable chunk records, by content hash, encoded now with the current
+    model (none reused from the table: a re-index may follow a change of the embedding model)."""
+    texts = {}
+    for _, records in records_by_source:
+        for record in records:
+            if record.searchable:
+                texts.setdefault(_content_hash(record.embed_text), record.embed_text)
+    todo = sorted(texts.items(), key=lambda item: -len(item[1]))  # similar lengths per batch, as chunks_embed
+    vectors: dict[str, object] = {}
+    if on_progress:
+        on_progress(0, len(todo))
+    for start in range(0, len(todo), batch_size):
+        batch = todo[start : start + batch_size]
+        for (content_hash, _), vector in zip(batch, get_embedder().encode([text for _, text in batch])):
+            vectors[content_hash] = vector
+        if on_progress:
+            on_progress(len(vectors), len(todo))
+    return vectors
 
 
 def chunk_rows_write(*, chunk_source: ChunkSource, version, records_by_source: Iterable[tuple[object, list]]) -> int:

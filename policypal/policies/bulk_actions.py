@@ -12,7 +12,8 @@ Which versions an action takes, per policy:
   again);
 - retire: every published version (the policy stops answering questions);
 - re-index: every ready version that is not retired (superseded ones answer questions about past
-  dates); each answers nothing while it is re-chunked and re-embedded;
+  dates); each stays ready and answers from its old chunks until the new ones, all embedded,
+  replace them in one transaction;
 - groups: none; the policy's groups are added to, removed from or replaced.
 """
 from __future__ import annotations
@@ -190,8 +191,8 @@ def policies_retire(*, actor, policy_ids: list[int]) -> BulkOutcome:
 
 @transaction.atomic
 def policies_reindex(*, actor, policy_ids: list[int]) -> BulkOutcome:
-    """Queue the chunk and index steps again for every ready, unretired version of each policy
-    (the pipeline starts when this transaction commits)."""
+    """Queue a re-index of every ready, unretired version of each policy (the workers start when
+    this transaction commits); the versions stay ready and answering meanwhile."""
 
     def act(item: BulkItem) -> None:
         for version in item.versions:

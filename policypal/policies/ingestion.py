@@ -3,7 +3,8 @@
 Each step is keyed by (version id, step): it checks the version's status, skips work already
 done, and leaves the version in a visible state if it stops half-way, so running it again
 finishes the job. Chunks only become visible to retrieval when the version turns ready, and
-they are written in one transaction.
+they are written in one transaction. A ready version is re-indexed without leaving "ready":
+its new chunks replace the old ones in one transaction once all are embedded (version_reindex).
 
 Liveness: a step records itself as the version's `running_step` and beats `heartbeat_at` (and
 `updated_at`) every few seconds of work: while the conversion child works, while the chunker
@@ -316,6 +317,107 @@ def _mark_ready(version_id: int) -> None:
     version.save(update_fields=["status", "progress", "progress_detail", "running_step", "heartbeat_at", "published", "updated_at"])
     version_headings_store(version_id=version_id)
     policy_effective_dates_refresh(policy=version.policy)
+
+
+# --- re-index a ready version -------------------------------------------------------------------
+
+def version_reindex(*, version_id: int) -> None:
+    """Chunk and embed a ready version again with the current settings, then swap its chunks.
+
+    The version stays ready throughout, answering from its old chunks: the new chunk records and
+    their vectors are computed first, outside any transaction, and only then written in one
+    transaction that deletes the old rows, adds the new ones with their vectors and stores the
+    headings. Readers see the old chunks until it commits, the new ones after. Safe to run twice:
+    a version with no re-index pending (done, retired or no longer ready) is left alone."""
+    with _version_lock(version_id) as acquired:
+        if not acquired:
+            logger.info("version %s is being processed by another worker; re-index skipped", version_id)
+            return
+        try:
+            _reindex(version_id)
+        except StepStopped:
+            logger.info("version %s: re-index dropped (no longer ready, or retired)", version_id)
+            PolicyVersion.objects.filter(pk=version_id).update(
+                reindex_requested_at=None, reindex_progress=0, reindex_detail="Re-index dropped: the version was retired",
+            )
+        except Exception as exc:  # noqa: BLE001 - the old chunks still answer; say why the new ones did not come
+            logger.error("version %s: re-index failed:\n%s", version_id, traceback.format_exc())
+            PolicyVersion.objects.filter(pk=version_id).update(
+                reindex_requested_at=None, reindex_progress=0, updated_at=timezone.now(),
+                reindex_detail=f"Re-index failed ({type(exc).__name__}: {exc}); still answering from the previous index"[:300],
+            )
+
+
+def _reindex_pending():
+    return PolicyVersion.objects.filter(status=Status.READY, retired_at__isnull=True, reindex_requested_at__isnull=False)
+
+
+def _reindex_progress(version_id: int, *, progress: int, detail: str) -> None:
+    """Show the re-index's progress; raises StepStopped when it is no longer pending."""
+    now = timezone.now()
+    if not _reindex_pending().filter(pk=version_id).update(
+        reindex_progress=progress, reindex_detail=detail[:300], heartbeat_at=now, updated_at=now
+    ):
+        raise StepStopped()
+
+
+def _reindex(version_id: int) -> None:
+    from retrieval.services import chunk_vectors_compute
+
+    version = _reindex_pending().select_related("policy").filter(pk=version_id).first()
+    if version is None:
+        return
+    _reindex_progress(version_id, progress=5, detail="Chunking along the document's structure")
+    beat = _ReindexBeat(version_id)
+    records_by_source = []
+    for source in version.sources.all():
+        if source.tree is None:
+            raise StepFailed(f"{source.original_name} was never converted")
+        document = document_from_dict(source.tree)
+        records_by_source.append((source, chunk_records_for(document, category=version.policy.category, on_work=beat)))
+    count = sum(len(records) for _, records in records_by_source)
+
+    def report(done: int, total: int) -> None:
+        _reindex_progress(version_id, progress=10 + int(85 * done / max(total, 1)),
+                          detail=f"Embedded {done} of {total} chunks")
+
+    vectors = chunk_vectors_compute(records_by_source, on_progress=report)
+    _reindex_swap(version, records_by_source=records_by_source, vectors=vectors, count=count)
+
+
+@transaction.atomic
+def _reindex_swap(version: PolicyVersion, *, records_by_source, vectors, count: int) -> None:
+    """The atomic switch: under the version's row lock, its old chunks out and the new ones in."""
+    from retrieval.services import chunks_replace
+
+    if not _reindex_pending().select_for_update().filter(pk=version.pk).exists():
+        raise StepStopped()
+    chunks_replace(version=version, records_by_source=records_by_source, vectors=vectors)
+    PolicyVersion.objects.filter(pk=version.pk).update(
+        reindex_requested_at=None, reindex_progress=100, updated_at=timezone.now(),
+        reindex_detail=f"Re-indexed {timezone.now():%Y-%m-%d %H:%M}: {count} chunks",
+    )
+    version_headings_store(version_id=version.pk)
+
+
+class _ReindexBeat:
+    """The re-index's heartbeat while the chunker works (at most every HEARTBEAT_EVERY seconds)."""
+
+    def __init__(self, version_id: int) -> None:
+        self.version_id = version_id
+        self._last = time.monotonic()
+
+    def __call__(self) -> None:
+        if time.monotonic() - self._last < HEARTBEAT_EVERY:
+            return
+        self._last = time.monotonic()
+        _reindex_progress(self.version_id, progress=5, detail="Chunking along the document's structure")
+
+
+def version_reindex_inline(*, version_id: int) -> PolicyVersion:
+    """The re-index in this process (the service the worker runs), for `manage.py reindex` and tests."""
+    version_reindex(version_id=version_id)
+    return PolicyVersion.objects.get(pk=version_id)
 
 
 def version_ingest_inline(*, version_id: int) -> PolicyVersion:

@@ -67,6 +67,11 @@ class PolicyVersion(models.Model):
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # A re-index in progress (after a chunking or embedding change): the version stays ready and
+    # answers from its old chunks until the new ones, all embedded, replace them in one transaction.
+    reindex_requested_at = models.DateTimeField(null=True, blank=True)
+    reindex_progress = models.PositiveSmallIntegerField(default=0, help_text="0-100, of the re-index in progress.")
+    reindex_detail = models.CharField(max_length=300, blank=True)
     # The version's headings (the distinct parts of its chunks' breadcrumbs, one a line), stored
     # when it turns ready, for the admin list's search; words indexed without stemming or stop
     # words, so that a prefix of any word finds it ("allow" finds "Meal allowance").
@@ -87,6 +92,10 @@ class PolicyVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.policy.title} v{self.number}"
+
+    @property
+    def is_reindexing(self) -> bool:
+        return self.status == self.Status.READY and self.reindex_requested_at is not None
 
     @property
     def is_finished(self) -> bool:

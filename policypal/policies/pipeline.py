@@ -1,4 +1,5 @@
-"""The ingestion pipeline as Celery messages: three tasks, run in order for one version.
+"""The ingestion pipeline as Celery messages: three tasks, run in order for one version, and the
+re-index of a ready version as one more.
 
 Services enqueue and revoke through here; tasks.py registers the tasks under these names. The
 chain is built from the task names, not from the task objects, so that enqueuing never imports the
@@ -19,6 +20,7 @@ CONVERT_TASK = "policies.convert_version"
 CHUNK_TASK = "policies.chunk_version"
 INDEX_TASK = "policies.index_version"
 PIPELINE = (CONVERT_TASK, CHUNK_TASK, INDEX_TASK)
+REINDEX_TASK = "policies.reindex_version"  # chunk and embed a ready version again, then swap
 
 
 def ingestion_pipeline(version_id: int, *, task_ids: list[str] | None = None):
@@ -28,6 +30,11 @@ def ingestion_pipeline(version_id: int, *, task_ids: list[str] | None = None):
     if task_ids:
         signatures = [signature.set(task_id=task_id) for signature, task_id in zip(signatures, task_ids, strict=True)]
     return chain(*signatures)
+
+
+def reindex_message(version_id: int):
+    """The re-index of a ready version as one Celery message (it stays ready meanwhile)."""
+    return app.signature(REINDEX_TASK, args=(version_id,), immutable=True)
 
 
 def ingestion_revoke(task_ids: list[str]) -> None:

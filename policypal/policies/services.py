@@ -17,7 +17,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from .models import AuditEvent, Policy, PolicyVersion, SourceDocument
-from .pipeline import PIPELINE, ingestion_pipeline, ingestion_revoke
+from .pipeline import PIPELINE, ingestion_pipeline, ingestion_revoke, reindex_message
 from .selectors import version_progress_state
 
 
@@ -181,11 +181,12 @@ def policy_version_retry(*, version: PolicyVersion) -> PolicyVersion:
 
 
 @transaction.atomic
-def policy_version_reindex(*, version: PolicyVersion) -> PolicyVersion:
-    """Chunk and index a ready version again from its converted files (after a change of the
-    chunker or the embedding model): it goes back to "chunking", the pipeline is queued, its
-    convert step finds the work done, and the version is ready again when its new chunks are all
-    embedded. Until then it answers no questions: its old chunks are never mixed with new ones."""
+def policy_version_reindex(*, version: PolicyVersion, enqueue: bool = True) -> PolicyVersion:
+    """Chunk and embed a ready version again from its converted files (after a change of the
+    chunker or the embedding model), on a worker once this transaction commits. The version stays
+    ready and answers from its old chunks meanwhile; the new ones, all embedded, replace them in
+    one transaction (ingestion.version_reindex). Asking again while one is pending queues nothing
+    more. `enqueue=False`: the caller runs it (manage.py reindex)."""
     version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
     if version.status != PolicyVersion.Status.READY:
         raise PolicyInputError(f"Only a ready version can be re-indexed; v{version.number} is {version.get_status_display().lower()}.")
@@ -193,14 +194,15 @@ def policy_version_reindex(*, version: PolicyVersion) -> PolicyVersion:
         raise PolicyInputError(f"v{version.number} is retired; it answers no questions, so it is not re-indexed.")
     if version.sources.filter(tree__isnull=True).exists():
         raise PolicyInputError(f"v{version.number} has a file that was never converted; use Retry on its page.")
-    version.status = PolicyVersion.Status.CHUNKING
-    version.progress = 30  # where chunking starts (ingestion._convert ends at 30)
-    version.progress_detail = "Queued for re-indexing"
-    version.error = ""
-    version.running_step = ""
-    version.restarted_at = None
-    version.save(update_fields=["status", "progress", "progress_detail", "error", "running_step", "restarted_at", "updated_at"])
-    policy_version_enqueue(version=version)
+    if version.reindex_requested_at is not None:
+        return version
+    version.reindex_requested_at = timezone.now()
+    version.reindex_progress = 0
+    version.reindex_detail = "Queued for re-indexing"
+    version.save(update_fields=["reindex_requested_at", "reindex_progress", "reindex_detail", "updated_at"])
+    if enqueue:
+        version_id = version.pk
+        transaction.on_commit(lambda: reindex_message(version_id).delay())
     return version
 
 
@@ -273,7 +275,10 @@ def policy_versions_resume() -> list[PolicyVersion]:
     )
     for version in unfinished:
         policy_version_enqueue(version=version)
-    return unfinished
+    reindexing = list(PolicyVersion.objects.filter(status=PolicyVersion.Status.READY, reindex_requested_at__isnull=False))
+    for version in reindexing:  # the re-index skips a version whose swap is already done
+        transaction.on_commit(lambda version_id=version.pk: reindex_message(version_id).delay())
+    return unfinished + reindexing
 
 
 HEADINGS_MAX_CHARS = 100_000

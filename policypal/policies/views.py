@@ -231,9 +231,10 @@ def version_detail(request, pk: int):
     version = _version_or_404(pk)
     state = version_progress_state(version=version)
     if request.GET.get("partial") == "progress":
-        if request.htmx and (version.is_finished or request.GET.get("actions", state.actions) != state.actions):
-            # Finished, or stopped (Retry offered) while the admin watched: reload the whole
-            # page, whose actions and chunk preview change with it.
+        finished = version.is_finished and not version.is_reindexing
+        if request.htmx and (finished or request.GET.get("actions", state.actions) != state.actions):
+            # Finished (or its re-index done), or stopped (Retry offered) while the admin watched:
+            # reload the whole page, whose actions and chunk preview change with it.
             return HttpResponseClientRefresh()
         return render(request, "policies/version_detail.html#progress", {"version": version, "state": state})
     context = {

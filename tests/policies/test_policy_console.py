@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from policypal.policies.bulk_actions import GroupChange, policies_groups_change, policies_publish, policies_reindex
-from policypal.policies.ingestion import version_ingest_inline
+from policypal.policies.ingestion import version_ingest_inline, version_reindex_inline
 from policypal.policies.models import AuditEvent, Policy, PolicyVersion
 from policypal.policies.roles import POLICY_ADMINS
 from policypal.policies.selectors import POLICY_PAGE_SIZE, PolicyFilters, policy_list, search_words
@@ -348,7 +348,7 @@ def test_bulk_form_errors_go_back_to_the_list_with_a_message(admin_client):
     assert "Choose the groups to add or remove." in admin_client.get(response["Location"]).content.decode()
 
 
-def test_bulk_reindex_requeues_chunk_and_index_and_the_version_comes_back_ready(
+def test_bulk_reindex_queues_a_reindex_and_the_version_stays_ready_until_the_swap(
     admin_client, django_capture_on_commit_callbacks
 ):
     policy = policy_upsert(key="console-leave", title="Leave Policy", group_names=[])
@@ -361,12 +361,13 @@ def test_bulk_reindex_requeues_chunk_and_index_and_the_version_comes_back_ready(
         response = _post_bulk(admin_client, ids=[policy.pk], action="reindex", confirm="yes")
     assert response.status_code == 302
     version.refresh_from_db()
-    assert (version.status, version.progress, version.published) == (Status.CHUNKING, 30, True)
-    assert len(callbacks) == 1 and len(version.task_ids) == 3  # the pipeline, queued on commit
+    assert (version.status, version.progress, version.published) == (Status.READY, 100, True)
+    assert version.is_reindexing and set(Chunk.objects.filter(version=version).values_list("pk", flat=True)) == old_chunks
+    assert len(callbacks) == 1  # the re-index message, queued on commit
     assert AuditEvent.objects.get().action == "reindex"
-    # What the worker does with that message: convert finds its work done, chunk and index run again.
-    version = version_ingest_inline(version_id=version.pk)
-    assert version.status == Status.READY and version.published and version.progress == 100
+    # What the worker does with that message: chunk and embed again, then swap.
+    version = version_reindex_inline(version_id=version.pk)
+    assert version.status == Status.READY and version.published and not version.is_reindexing
     new_chunks = set(Chunk.objects.filter(version=version).values_list("pk", flat=True))
     assert new_chunks and not (new_chunks & old_chunks)
     assert "1 Annual leave" in version.headings
