@@ -12,6 +12,7 @@ from django.db import connection, transaction
 
 from .embedding import get_embedder
 from .models import Chunk
+from .search import vector_literal
 from .sources import LIVE_CHUNKS, ChunkSource
 
 _COPIED_FIELDS = ("id", "version", "policy", "source", "parent", "level", "kind", "ordinal", "breadcrumb", "text",
@@ -29,13 +30,8 @@ def chunks_replace(*, version, records_by_source: Iterable[tuple[object, list]],
     before this transaction) the searchable chunks get their vectors in the same transaction, so
     readers see the old chunks or the new ones with their vectors, never a mix or a gap."""
     Chunk.objects.filter(version=version).delete()
-    count = chunk_rows_write(chunk_source=LIVE_CHUNKS, version=version, records_by_source=records_by_source)
-    if vectors is not None:
-        rows = list(Chunk.objects.filter(version=version, searchable=True).only("id", "content_hash"))
-        for row in rows:
-            row.embedding = vectors[row.content_hash]
-        Chunk.objects.bulk_update(rows, ["embedding"], batch_size=500)
-    return count
+    return chunk_rows_write(chunk_source=LIVE_CHUNKS, version=version, records_by_source=records_by_source,
+                            vectors=vectors)
 
 
 def chunk_vectors_compute(
@@ -62,19 +58,23 @@ def chunk_vectors_compute(
     return vectors
 
 
-def chunk_rows_write(*, chunk_source: ChunkSource, version, records_by_source: Iterable[tuple[object, list]]) -> int:
-    """Add a version's chunk records (per source document) to a chunk table, without vectors.
+def chunk_rows_write(*, chunk_source: ChunkSource, version, records_by_source: Iterable[tuple[object, list]],
+                     vectors: dict | None = None) -> int:
+    """Add a version's chunk records (per source document) to a chunk table: without vectors,
+    or with them (content hash -> vector) for the searchable ones.
 
     The rows go in with one COPY, their ids drawn from the table's sequence first so that each
-    row carries its parent id from the start: no second UPDATE of every row (each update costs
-    PostgreSQL a new row version, the generated tsvector again and an entry in every index).
+    row carries its parent id (and its vector) from the start: no second UPDATE of every row
+    (each update costs PostgreSQL a new row version, the generated tsvector again and an entry
+    in every index).
     """
     rows = [(source, record) for source, records in records_by_source for record in records]
     if not rows:
         return 0
     model = chunk_source.model
     table = connection.ops.quote_name(chunk_source.table)
-    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in _COPIED_FIELDS)
+    fields = _COPIED_FIELDS + (("embedding",) if vectors is not None else ())
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in fields)
     with connection.cursor() as cursor:
         cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
                        [chunk_source.table, len(rows)])
@@ -83,7 +83,11 @@ def chunk_rows_write(*, chunk_source: ChunkSource, version, records_by_source: I
         with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
             for ordinal, ((source, record), pk) in enumerate(zip(rows, ids)):
                 parent = by_record.get((source.pk, record.parent_id)) if record.parent_id else None
-                copy.write_row(_row(record, pk=pk, parent=parent, ordinal=ordinal, version=version, source=source))
+                row = _row(record, pk=pk, parent=parent, ordinal=ordinal, version=version, source=source)
+                if vectors is not None:
+                    vector = vectors.get(_content_hash(record.embed_text)) if record.searchable else None
+                    row += (vector_literal(vector) if vector is not None else None,)
+                copy.write_row(row)
     return len(rows)
 
 

@@ -163,29 +163,29 @@ def _version_target(version: PolicyVersion, policy: Policy) -> str:
     return f"{policy.key} v{version.number}"
 
 
-@transaction.atomic
-def policies_publish(*, actor, policy_ids: list[int]) -> BulkOutcome:
-    """Publish the latest ready version of each policy."""
+def _each_version(*, actor, audit: str, service):
+    """The act of a bulk action done version by version: the service, then one audit row."""
 
     def act(item: BulkItem) -> None:
         for version in item.versions:
-            policy_version_publish(version=version)
-            audit_event_record(actor=actor, action=AuditEvent.Action.PUBLISH, target=_version_target(version, item.policy),
+            service(version=version)
+            audit_event_record(actor=actor, action=audit, target=_version_target(version, item.policy),
                                policy=item.policy, version=version, detail=f"bulk action: {item.change}")
 
+    return act
+
+
+@transaction.atomic
+def policies_publish(*, actor, policy_ids: list[int]) -> BulkOutcome:
+    """Publish the latest ready version of each policy."""
+    act = _each_version(actor=actor, audit=AuditEvent.Action.PUBLISH, service=policy_version_publish)
     return _apply(actor=actor, action="publish", policy_ids=policy_ids, group_change=None, act=act)
 
 
 @transaction.atomic
 def policies_retire(*, actor, policy_ids: list[int]) -> BulkOutcome:
     """Retire every published version of each policy: none of them answers questions any more."""
-
-    def act(item: BulkItem) -> None:
-        for version in item.versions:
-            policy_version_retire(version=version)
-            audit_event_record(actor=actor, action=AuditEvent.Action.RETIRE, target=_version_target(version, item.policy),
-                               policy=item.policy, version=version, detail=f"bulk action: {item.change}")
-
+    act = _each_version(actor=actor, audit=AuditEvent.Action.RETIRE, service=policy_version_retire)
     return _apply(actor=actor, action="retire", policy_ids=policy_ids, group_change=None, act=act)
 
 
@@ -193,13 +193,7 @@ def policies_retire(*, actor, policy_ids: list[int]) -> BulkOutcome:
 def policies_reindex(*, actor, policy_ids: list[int]) -> BulkOutcome:
     """Queue a re-index of every ready, unretired version of each policy (the workers start when
     this transaction commits); the versions stay ready and answering meanwhile."""
-
-    def act(item: BulkItem) -> None:
-        for version in item.versions:
-            policy_version_reindex(version=version)
-            audit_event_record(actor=actor, action=AuditEvent.Action.REINDEX, target=_version_target(version, item.policy),
-                               policy=item.policy, version=version, detail=f"bulk action: {item.change}")
-
+    act = _each_version(actor=actor, audit=AuditEvent.Action.REINDEX, service=policy_version_reindex)
     return _apply(actor=actor, action="reindex", policy_ids=policy_ids, group_change=None, act=act)
 
 

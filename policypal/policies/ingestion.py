@@ -72,21 +72,30 @@ def _set_progress(version_id: int, *, status: str | None = None, progress: int, 
         raise StepStopped()
 
 
-class _Heartbeat:
-    """Call it as often as convenient: it marks the version alive at most every HEARTBEAT_EVERY
-    seconds, and raises StepStopped once the version is no longer active (cancelled)."""
+class _Throttled:
+    """Call it as often as convenient: it runs `action` at most every HEARTBEAT_EVERY seconds."""
 
-    def __init__(self, version_id: int) -> None:
-        self.version_id = version_id
+    def __init__(self, action) -> None:
+        self._action = action
         self._last = time.monotonic()
 
     def __call__(self) -> None:
         if time.monotonic() - self._last < HEARTBEAT_EVERY:
             return
         self._last = time.monotonic()
+        self._action()
+
+
+def _heartbeat(version_id: int) -> _Throttled:
+    """Marks the version alive (at most every HEARTBEAT_EVERY seconds), and raises StepStopped
+    once the version is no longer active (cancelled)."""
+
+    def alive() -> None:
         now = timezone.now()
-        if not PolicyVersion.objects.filter(pk=self.version_id, status__in=_ACTIVE).update(heartbeat_at=now, updated_at=now):
+        if not PolicyVersion.objects.filter(pk=version_id, status__in=_ACTIVE).update(heartbeat_at=now, updated_at=now):
             raise StepStopped()
+
+    return _Throttled(alive)
 
 
 def version_fail(*, version_id: int, message: str) -> None:
@@ -168,7 +177,7 @@ def _convert(version: PolicyVersion) -> None:
         return
     _set_progress(version.pk, status=Status.CONVERTING, progress=5, detail="Converting the document")
     sources = list(version.sources.all())
-    beat = _Heartbeat(version.pk)
+    beat = _heartbeat(version.pk)
     for index, source in enumerate(sources):
         if source.tree is not None:
             continue
@@ -220,7 +229,7 @@ def _chunk(version: PolicyVersion) -> None:
     from retrieval.services import chunks_replace
 
     _set_progress(version.pk, progress=32, detail="Chunking along the document's structure")
-    beat = _Heartbeat(version.pk)
+    beat = _heartbeat(version.pk)
     records_by_source = []
     for source in version.sources.all():
         document = document_from_dict(source.tree)
@@ -368,7 +377,8 @@ def _reindex(version_id: int) -> None:
     if version is None:
         return
     _reindex_progress(version_id, progress=5, detail="Chunking along the document's structure")
-    beat = _ReindexBeat(version_id)
+    # the re-index's heartbeat while the chunker works
+    beat = _Throttled(lambda: _reindex_progress(version_id, progress=5, detail="Chunking along the document's structure"))
     records_by_source = []
     for source in version.sources.all():
         if source.tree is None:
@@ -398,20 +408,6 @@ def _reindex_swap(version: PolicyVersion, *, records_by_source, vectors, count: 
         reindex_detail=f"Re-indexed {timezone.now():%Y-%m-%d %H:%M}: {count} chunks",
     )
     version_headings_store(version_id=version.pk)
-
-
-class _ReindexBeat:
-    """The re-index's heartbeat while the chunker works (at most every HEARTBEAT_EVERY seconds)."""
-
-    def __init__(self, version_id: int) -> None:
-        self.version_id = version_id
-        self._last = time.monotonic()
-
-    def __call__(self) -> None:
-        if time.monotonic() - self._last < HEARTBEAT_EVERY:
-            return
-        self._last = time.monotonic()
-        _reindex_progress(self.version_id, progress=5, detail="Chunking along the document's structure")
 
 
 def version_reindex_inline(*, version_id: int) -> PolicyVersion:

@@ -17,7 +17,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from policypal.policies.import_upload import ImportUploadError, import_batch_create
 from policypal.policies.ingestion import version_ingest_inline
 from policypal.policies.models import AuditEvent, ImportBatch, Policy, PolicyVersion
-from policypal.policies.roles import POLICY_ADMINS
 
 pytestmark = pytest.mark.django_db
 
@@ -51,17 +50,13 @@ def media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 @pytest.fixture(autouse=True)
-def no_other_policies(db):
-    """Only this test's policies: the sample corpus, which other tests keep in the database, is
-    removed inside this test's transaction (and back when it is rolled back)."""
-    Policy.objects.all().delete()
+def no_other_policies(only_this_tests_policies):
+    """Only this test's policies."""
 
 
 @pytest.fixture
-def policy_admin(django_user_model):
-    user = django_user_model.objects.create_user("import-admin", password="pw-admin-123")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+def policy_admin(make_policy_admin):
+    return make_policy_admin("import-admin")
 
 
 @pytest.fixture

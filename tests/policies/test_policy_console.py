@@ -17,7 +17,6 @@ from django.utils import timezone
 from policypal.policies.bulk_actions import GroupChange, policies_groups_change, policies_publish, policies_reindex
 from policypal.policies.ingestion import version_ingest_inline, version_reindex_inline
 from policypal.policies.models import AuditEvent, Policy, PolicyVersion
-from policypal.policies.roles import POLICY_ADMINS
 from policypal.policies.selectors import POLICY_PAGE_SIZE, PolicyFilters, policy_list, search_words
 from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.access import VERSIONS_IN_FORCE_SQL, access_params
@@ -34,17 +33,13 @@ def media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
 
 @pytest.fixture(autouse=True)
-def no_other_policies(db):
-    """Only this test's policies: the sample corpus, which other tests keep in the database, is
-    removed inside this test's transaction (and back when it is rolled back)."""
-    Policy.objects.all().delete()
+def no_other_policies(only_this_tests_policies):
+    """Only this test's policies."""
 
 
 @pytest.fixture
-def policy_admin(django_user_model):
-    user = django_user_model.objects.create_user("console-admin", password="pw-admin-123")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+def policy_admin(make_policy_admin):
+    return make_policy_admin("console-admin")
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import multiprocessing
 import time
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
@@ -21,7 +20,6 @@ from django.utils import timezone
 from policypal.policies.conversion import ConversionLimits, convert_in_child
 from policypal.policies.ingestion import version_chunk, version_convert, version_index, version_ingest_inline
 from policypal.policies.models import PolicyVersion
-from policypal.policies.roles import POLICY_ADMINS
 from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.models import Chunk
 from tests.conftest import OUTPUT
@@ -51,10 +49,8 @@ def media_in_tmp(settings, tmp_path):
 
 
 @pytest.fixture
-def policy_admin(django_user_model):
-    user = django_user_model.objects.create_user("progress-admin", password="pw-admin-123")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+def policy_admin(make_policy_admin):
+    return make_policy_admin("progress-admin")
 
 
 @pytest.fixture

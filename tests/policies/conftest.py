@@ -1,0 +1,25 @@
+"""Fixtures shared by the policy admin tests."""
+import pytest
+from django.contrib.auth.models import Group
+
+from policypal.policies.models import Policy
+from policypal.policies.roles import POLICY_ADMINS
+
+
+@pytest.fixture
+def make_policy_admin(django_user_model):
+    """A user in the policy admins group, with the given name."""
+
+    def make(username: str):
+        user = django_user_model.objects.create_user(username, password="pw-admin-123")
+        user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
+        return user
+
+    return make
+
+
+@pytest.fixture
+def only_this_tests_policies(db):
+    """Only the policies a test makes: the sample corpus, which other tests keep in the
+    database, is removed inside the test's transaction (and back when it is rolled back)."""
+    Policy.objects.all().delete()
