@@ -46,6 +46,9 @@ PATH_MAX_CHARS = 1000
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _GROUP_SEPARATORS = re.compile(r"[,;]")
 
+# a manifest at the root of an imported folder or archive is read as its manifest, not imported
+MANIFEST_NAMES = ("manifest.yaml", "manifest.yml", "manifest.csv")
+
 
 class ManifestError(ValueError):
     """A manifest that cannot be read at all; the message names the file and, where known, the line."""

@@ -38,12 +38,11 @@ from django.utils.text import get_valid_filename
 
 from .bulk_import import Action, ImportDefaults, ImportPlan, import_apply, import_plan, import_wait
 from .import_files import FoundFile, ImportSourceError, ZipFiles, import_files_open
-from .import_manifest import ManifestError, manifest_load
+from .import_manifest import MANIFEST_NAMES, ManifestError, manifest_load
 from .models import AuditEvent, ImportBatch, PolicyVersion
 from .selectors import versions_with_stopped
 from .services import audit_event_record
 
-MANIFEST_NAMES = ("manifest.yaml", "manifest.yml", "manifest.csv")
 STORAGE_FOLDER = "imports"
 
 

@@ -425,3 +425,13 @@ def test_a_manifest_entry_that_matches_no_file_fails_the_run(tmp_path):
         call_command("import", str(tmp_path / "a.md"), "--manifest", str(manifest), stdout=out, stderr=io.StringIO())
     assert "  manifest: m.yaml line 1: path 'peple/**' matches no file" in out.getvalue()
     assert "Imported: 1 new policy, 0 new versions; 0 unchanged; 0 failed; 1 manifest problem." in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_manifest_at_the_folders_root_is_read_without_the_option(tmp_path):
+    (tmp_path / "a.md").write_text("# A\n")
+    (tmp_path / "manifest.csv").write_text("path,category\na.md,Finance\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import", str(tmp_path), "--dry-run", stdout=out, stderr=err)
+    assert "Using the manifest manifest.csv at the folder's root." in err.getvalue()
+    assert f"Plan for {tmp_path}: 1 file\n" in out.getvalue() and "manifest.csv ->" not in out.getvalue()

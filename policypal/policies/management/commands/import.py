@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from policypal.policies.bulk_import import Action, ImportDefaults, ImportPlan, import_apply, import_plan, import_wait
 from policypal.policies.import_files import ImportSourceError, import_files_open
-from policypal.policies.import_manifest import FieldValueError, ManifestError, field_value, manifest_load
+from policypal.policies.import_manifest import MANIFEST_NAMES, FieldValueError, ManifestError, field_value, manifest_load
 from policypal.policies.services import ACCEPTED_LABEL
 
 EPILOG = f"""\
@@ -75,6 +75,12 @@ class Command(BaseCommand):
         if options["timeout"] <= 0:
             raise CommandError(f"--timeout must be a positive number of seconds, got {options['timeout']}")
         path = Path(options["path"])
+        if not options["manifest"] and path.is_dir():
+            # as the zip upload does: a manifest at the folder's root is its manifest, not a policy
+            root = next((path / name for name in MANIFEST_NAMES if (path / name).is_file()), None)
+            if root is not None:
+                options["manifest"] = str(root)
+                self.stderr.write(f"Using the manifest {root.name} at the folder's root.")
         try:
             manifest = manifest_load(options["manifest"]) if options["manifest"] else None
             files = import_files_open(path, exclude=(Path(options["manifest"]),) if options["manifest"] else ())
