@@ -2,10 +2,14 @@
 
     python bench/answer_eval.py [samples/eval/fidelity.jsonl] [--show-misses 10] [--category row_lookup]
     python bench/answer_eval.py samples/eval/questions.jsonl      # the retrieval set: evidence in the answer
+    python bench/answer_eval.py --corpus samples/holdout          # another corpus: its policies and questions
 
 It uses the benchmark database (``policypal_bench`` on the embedded server, or
 BENCH_DATABASE_URL) and ingests the sample policies there first when they are missing, so it
-needs no running app. Categories of samples/eval/fidelity.jsonl and what passes:
+needs no running app. With ``--corpus DIR`` it evaluates another corpus instead: DIR holds
+``manifest.csv`` (path,key,title,category,effective_from,groups; groups separated by ``;``), the
+policy files and ``questions.jsonl``; it gets a database of its own (``policypal_bench_<DIR's
+name>``), so its policies never mix with the samples. Categories of samples/eval/fidelity.jsonl and what passes:
 
 - row_lookup: answered, every `contains` string in the answer, no `not_contains` string;
 - absent_label: not answered, every `contains` string ("no row for"), no `not_contains` string;
@@ -34,14 +38,31 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.lower().replace("’", "'")).strip()
 
 
-def ensure_samples() -> None:
+def corpus_entries(folder: Path) -> list:
+    """The policies of a corpus folder, from its manifest.csv."""
+    import csv
+
+    from policypal.policies.samples import SampleEntry
+
+    with (folder / "manifest.csv").open(newline="", encoding="utf-8") as handle:
+        return [
+            SampleEntry(
+                path=folder / row["path"], policy=row["key"], title=row["title"], category=row.get("category") or "",
+                effective_from=dt.date.fromisoformat(row["effective_from"]),
+                groups=tuple(g.strip() for g in (row.get("groups") or "").split(";") if g.strip()),
+            )
+            for row in csv.DictReader(handle)
+        ]
+
+
+def ensure_samples(corpus: Path | None = None) -> None:
     from policypal.policies.demo import demo_users_ensure
     from policypal.policies.ingestion import version_ingest_inline
     from policypal.policies.models import PolicyVersion
     from policypal.policies.samples import sample_manifest, samples_ingest
 
     demo_users_ensure()
-    queued = samples_ingest(sample_manifest(), enqueue=False)
+    queued = samples_ingest(corpus_entries(corpus) if corpus else sample_manifest(), enqueue=False)
     for version in queued:
         print(f"ingesting sample {version.policy.key} v{version.number} ...", flush=True)
         version_ingest_inline(version_id=version.pk)
@@ -83,9 +104,16 @@ def main() -> None:
     parser.add_argument("--show-misses", type=int, default=10, help="misses to print per category")
     parser.add_argument("--category", default="", help="only this category")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--corpus", metavar="DIR", help="evaluate this corpus (manifest.csv, policies, questions.jsonl)")
     args = parser.parse_args()
-    setup_django()
-    ensure_samples()
+    corpus = Path(args.corpus).resolve() if args.corpus else None
+    if corpus:
+        if not (corpus / "manifest.csv").is_file():
+            parser.error(f"{corpus} has no manifest.csv")
+        if args.questions == parser.get_default("questions"):
+            args.questions = str(corpus / "questions.jsonl")
+    setup_django(database=f"policypal_bench_{re.sub(r'[^a-z0-9_]', '_', corpus.name.lower())}" if corpus else None)
+    ensure_samples(corpus)
     from django.contrib.auth import get_user_model
 
     from policypal.assistant.answering import answer_compose

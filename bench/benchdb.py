@@ -18,8 +18,9 @@ BENCH_DB = "policypal_bench"
 VAR_BENCH = REPO / "var" / "bench"
 
 
-def setup_django(*, migrate: bool = True) -> str:
-    """Point Django at the benchmark database, set it up, migrate; returns the database URL."""
+def setup_django(*, migrate: bool = True, database: str | None = None) -> str:
+    """Point Django at the benchmark database (`database`: another one on the embedded server),
+    set it up, migrate; returns the database URL."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "policypal.settings")
@@ -28,10 +29,14 @@ def setup_django(*, migrate: bool = True) -> str:
     # a benchmark serves no pages: a throwaway key, so a fresh clone needs no var/secret_key
     os.environ.setdefault("SECRET_KEY", "benchmark-only-" + os.urandom(24).hex())
     url = os.environ.get("BENCH_DATABASE_URL")
+    if url and database:  # the same server, the other database
+        from urllib.parse import urlparse
+
+        url = urlparse(url)._replace(path="/" + database).geturl()
     if not url:
         from policypal.embedded_db import embedded_database_url
 
-        url = embedded_database_url(Path(os.environ.get("POLICYPAL_VAR_DIR", REPO / "var")), BENCH_DB)
+        url = embedded_database_url(Path(os.environ.get("POLICYPAL_VAR_DIR", REPO / "var")), database or BENCH_DB)
     os.environ["DATABASE_URL"] = url
     import django
 

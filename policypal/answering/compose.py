@@ -31,7 +31,9 @@ from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .places import places_in
-from .rows import RowMatch, absent_name, match_table, names_label_column, row_sentence_text, table_range_text
+from .rows import (
+    RowMatch, absent_name, label_of, match_table, names_label_column, row_sentence_text, table_columns_text, table_range_text,
+)
 from .terms import equivalents, key_terms, stem, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
@@ -76,7 +78,7 @@ def compose_answer(
     matches = _row_matches(question, every, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
-    if absent and not found and _absent_is_the_question(absent[0], ranked):
+    if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent):
         return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
 
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
@@ -125,11 +127,16 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
 
 
 def _outcome(decision: Decision, found: list[RowMatch]) -> str:
-    """A row named exactly (a code, a number in a range, a place) answers the question, unless
-    it asks about something the policies never mention; a row named by words ("sick leave")
+    """A row and a column named answer the question (the cell); a row named exactly (a code, a
+    number in a range, a place) answers it, unless it asks about something the policies never
+    mention; a row named by words ("sick leave")
     answers only what the decision says ("Can I donate sick leave?" is partly answered)."""
     if not found:
         return decision.outcome
+    if all(m.rows and m.columns for m in found):
+        # a row and a value column named: the cell is the answer; the rest of the question
+        # ("on a Tuesday", "at the weekend") sets the scene for the look-up
+        return ANSWERED
     unmentioned = any(a.unmentioned for a in decision.asks)
     named_exactly = all(m.exact for m in found)
     return PARTLY if unmentioned or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
@@ -193,7 +200,11 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
-    row_words = stems_of(" ".join(" ".join(r.cells) for r in match.rows) + " " + match.asked)
+    if match.rows and match.columns:
+        return 1.0  # a row and one of its value columns named: the question asks for a cell of this table
+    named = [label_of(match.table, r) + " " + (r.cells[match.named_by] if match.named_by < len(r.cells) else "")
+             for r in match.rows]
+    row_words = stems_of(" ".join(named) + " " + match.asked)
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb]))
     best, any_terms = 0.0, False
@@ -231,20 +242,27 @@ def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:
 def _absent_answer(match: RowMatch, host: Evidence, ranked: list[Evidence]) -> Answer:
     """"Table 1 “...” covers bands B1 to B20; it has no row for B25.", the whole table cited
     (not one of its rows, which would read as an answer)."""
-    label = _table_label(match.table)
-    text = f"{label} covers {table_range_text(match.table)}; it has no row for {match.asked}. [1]"
+    label = _table_label(match.table, host.breadcrumb)
+    if match.column_absent:
+        text = f"{label} gives {table_columns_text(match.table)}; it has no row for {match.asked} and no {match.asked} column. [1]"
+    else:
+        text = f"{label} covers {table_range_text(match.table)}; it has no row for {match.asked}. [1]"
     table = match.table
     if table.key is not None and table.key != host.key:
         host = replace(host, key=table.key, kind="table", text=host.text, rank=0, role="row")
     return Answer(text, NOT_COVERED, cited=[host], missing=[match.asked])
 
 
-def _table_label(table: TableData) -> str:
+def _table_label(table: TableData, breadcrumb: str = "") -> str:
     caption = table.caption.strip().rstrip(".:")
     m = re.match(r"^(Table\s+[\w.-]+)\s*[:.\-–]\s*(.+)$", caption)
     if m:
         return f"{m.group(1)}, “{m.group(2)}”,"
-    return f"The table “{caption}”" if caption else "The table"
+    if caption and len(caption.split()) <= 12:
+        return f"The table “{caption}”"
+    # no caption, or a sentence before the table taken for one: the section names the table
+    section = breadcrumb.rsplit(" > ", 1)[-1].strip()
+    return f"The table in “{section}”" if section else "The table"
 
 
 def absent_names(question: str, evidence: list[Evidence], known_words: set[str]) -> list[RowMatch]:

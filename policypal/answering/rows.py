@@ -18,10 +18,13 @@ import re
 from dataclasses import dataclass
 
 from .evidence import TableData, TableRow
-from .places import country_of, destinations, is_country_name
+from .places import country_of, destinations, is_country_name, places_in
 from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
+# a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
+# letter as its suffix)
+_LETTER_LABEL = re.compile(r"^([A-Za-z]{2,12})[ -]([A-Z])$")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,9 @@ class RowMatch:
     how: str = "label"  # label | range | absent
     asked: str = ""  # the label as the question gives it (for an absent row)
     exact: bool = False  # named by a code, a number in a range or a place, not by shared words
+    column_absent: bool = False  # absent: `asked` names a column (a place) the table does not have
+    partial: bool = False  # named by some of the words that tell its label apart, not all
+    named_by: int = 0  # the column whose cells named the row (the label column, or a column of names)
 
 
 def label_of(table: TableData, row: TableRow) -> str:
@@ -56,10 +62,12 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             # no code named: the row may be named by another column ("the code for a train ticket")
             for column in range(1, len(table.headers)):
                 values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
-                # a column of names (not of amounts: "3,300" does not name a row for "Band 3")
-                if all(_code(v) is None for v in values if v) and _mostly_words(values):
+                # a column of names (not of amounts: "3,300" does not name a row for "Band 3",
+                # nor "5 days" for "5 years")
+                if all(_code(v) is None for v in values if v) and _mostly_words(values) and not _mostly_quantities(values):
                     found = _match_names(question, table, values)
                     if found is not None and found.how != "absent":
+                        found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column)
                         break
                     found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
@@ -67,9 +75,102 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     else:
         found = _match_names(question, table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
+        if found is None or found.partial:
+            # "the Janitor role" names a kind of row the table lacks, whatever else it shares
+            kind = _another_kind(question, table, labels)
+            if kind:
+                return RowMatch(table, (), how="absent", asked=kind)
     if found is None:
-        return None
-    return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact)
+        place = absent_column(question, table, countries_only=True)
+        return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
+    if found.rows:
+        place = absent_column(question, table)
+        if place:
+            return RowMatch(table, (), how="absent", asked=place, column_absent=True)
+    columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
+    return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
+                    named_by=found.named_by)
+
+
+def _mostly_quantities(values: list[str]) -> bool:
+    """Whether most cells are a number with a unit or currency ("5 days", "SEK 1.05", "12 months")."""
+    filled = [v for v in values if v]
+    quantity = re.compile(r"^\W*(?:[A-Za-z]{1,3}\s*)?[\d.,]+\s*(?:%|[A-Za-z]+)?(?:\s+(?:per|a|each)\s+\w+)?\W*$")
+    return bool(filled) and sum(bool(quantity.match(v.strip())) for v in filled) * 2 > len(filled)
+
+
+def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
+    """A kind of row the table does not have, named as the table names its rows: a word before
+    the label column's noun or a label's last word that no label, header or caption has ("a
+    split shift" against shift types Early, Late, Night; "the Research role family" against role
+    families Design, Technical; "a foreign government client" against client sectors "UK central
+    government", "Irish public body"). Empty when there is none."""
+    known = {stem(w) for text in [*labels, *table.headers, table.caption] for w in words(text)}
+    header = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h)]
+    heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(words(label)[-1]) for label in labels if words(label)}
+    tokens = words(question)
+    for i in range(len(tokens) - 1):
+        modifier, noun = tokens[i], tokens[i + 1]
+        if stem(noun) not in heads or not modifier.isalpha() or len(modifier) < 3:
+            continue
+        if modifier in STOP_WORDS or modifier in GENERIC_WORDS or stem(modifier) in known or modifier in _NOT_KINDS:
+            continue
+        capitalised = {w.lower() for w in re.findall(r"\b[A-Z][^\W\d_]*", question)}
+        start = i
+        while start > 0 and tokens[start] in capitalised and tokens[start - 1] in capitalised \
+                and tokens[start - 1] not in STOP_WORDS and stem(tokens[start - 1]) not in known and start > i - 3:
+            start -= 1  # "Customer Support job family"
+        end = i + 2
+        while end < len(tokens) and end - i < 4 and stem(tokens[end]) in heads and tokens[end] not in STOP_WORDS:
+            end += 1  # "research role family"
+        phrase = r"\W+".join(re.escape(t) for t in tokens[start:end])
+        written = re.search(phrase, question, re.IGNORECASE)
+        return written.group(0) if written else " ".join(tokens[start:end])
+    return ""
+
+
+# words that say how much or which one, not what kind ("my usual shift", "an extra shift")
+_NOT_KINDS = frozenset(
+    "usual normal regular next last first second third same other another each every whole full long short "
+    "extra single double current new old own typical standard given particular specific".split()
+)
+
+_CATCH_ALL_COLUMN = re.compile(r"\b(rest of|other|others|elsewhere|all other|any other|remaining)\b", re.IGNORECASE)
+
+
+def absent_column(question: str, table: TableData, *, countries_only: bool = False) -> str:
+    """A place the question names where the table's value columns are places ("Gothenburg Hub",
+    "London", "Manchester") and none of them is it or holds it: "Malmö Terminal", "the
+    Edinburgh office". Empty when the columns are not places, a column takes every other place
+    ("Rest of world"), or the place is one of them."""
+    first = max(table.label_columns, 1)
+    headers = [re.sub(r"\([^)]*\)", " ", h).strip() for h in table.headers[first:]]
+    if len(headers) < 2 or any(_CATCH_ALL_COLUMN.search(h) for h in headers):
+        return ""
+    countries = [h for h in headers if is_country_name(h)]
+    if len(countries) >= 2:
+        headers = countries  # "Canada", "United States" beside "Required response time"
+    elif countries_only or not all(_proper_name(h) for h in headers):
+        return ""
+    header_words = {w for h in headers for w in words(h)}
+    header_tails = {words(h)[-1] for h in headers if len(words(h)) > 1}
+    cells = {w for row in table.rows for c in row.cells for w in words(c)} | {w for w in words(table.caption)}
+    for place in places_in(question):
+        names = {w for n in place.names for w in words(n)} | set(words(place.written))
+        if not names & (header_words | cells):
+            return place.written
+    # a capitalised name written with a word the place columns end in ("Malmö Terminal")
+    for m in re.finditer(r"(?<!^)(?<![.?!]\s)\b([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)*)\s+([A-Za-z]+)\b", question.strip()):
+        name, tail = m.group(1), m.group(2).lower()
+        if tail in header_tails and not set(words(name)) & (header_words | cells):
+            return f"{name} {m.group(2)}"
+    return ""
+
+
+def _proper_name(header: str) -> bool:
+    """A column header that is a proper name: one to four words, each capitalised, no digits."""
+    parts = header.replace("-", " ").split()
+    return 1 <= len(parts) <= 4 and all(p[:1].isupper() for p in parts if p not in ("&", "and", "of", "the")) and not re.search(r"\d", header)
 
 
 # --------------------------------------------------------------------------- codes
@@ -78,7 +179,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
 def _code(label: str) -> tuple[str, int, str] | None:
     m = _CODE_LABEL.match(label.strip())
     if not m:
-        return None
+        lettered = _LETTER_LABEL.match(label.strip())
+        return (lettered.group(1).lower(), 0, lettered.group(2).lower()) if lettered else None
     return ((m.group(1) or "").replace("-", " ").strip().lower(), int(m.group(2)), m.group(3).lower())
 
 
@@ -99,6 +201,8 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
         elif prefix and after_noun:
             absent.append((m.group(1) + m.group(2) + m.group(3)).upper())  # "band C3": another family
+    if any(c is not None and c[1] == 0 and c[2] for c in codes):
+        _lettered_codes(question, prefixes, nouns, labels, asked, absent)
     if not asked and not absent:
         # "I'm a 14": one bare whole number, with no unit, currency or percent, in a question
         # about a table of numbered codes names the code of that number
@@ -118,10 +222,23 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
     if rows:
         return RowMatch(table, tuple(rows), how="label")
     if asked:
-        return RowMatch(table, (), how="absent", asked=asked[0][3].replace(" ", "").upper())
+        written = asked[0][3]
+        return RowMatch(table, (), how="absent", asked=written if asked[0][1] == 0 else written.replace(" ", "").upper())
     if absent:
         return RowMatch(table, (), how="absent", asked=absent[0])
     return None
+
+
+def _lettered_codes(question: str, prefixes: set[str], nouns: set[str], labels: list[str], asked: list, absent: list) -> None:
+    """"Cat D", "category D", "a Cat-G site": the family's word (or the label column's noun)
+    and one capital letter name the lettered code; a letter the table lacks is absent."""
+    for m in re.finditer(r"\b([A-Za-z]{2,12})[ -]([A-Za-z])\b", question):
+        word, letter = m.group(1).lower(), m.group(2)
+        if not letter.isupper() and not question.islower():
+            continue  # "for a" is not a letter code
+        if word in prefixes or (word in nouns and len(prefixes) == 1):
+            for prefix in sorted(prefixes if word not in prefixes else {word}):
+                asked.append((prefix, 0, letter.lower(), _written(prefix, 0, letter.lower(), labels)))
 
 
 def _mostly_words(values: list[str]) -> bool:
@@ -136,11 +253,13 @@ def _after_content_word(text: str, position: int) -> bool:
 
 
 def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
-    """How the table writes a code of this family ("B" + 14 -> "B14")."""
+    """How the table writes a code of this family ("B" + 14 -> "B14", "cat" + "g" -> "Cat G")."""
     for label in labels:
         code = _code(label)
         if code is not None and code[0] == prefix:
             m = _CODE_LABEL.match(label.strip())
+            if m is None:  # a lettered code
+                return label.strip()[:-1] + suffix.upper()
             head = label.strip()[: m.start(2)]
             return f"{head}{number}{suffix.upper()}"
     return f"{prefix.upper()}{number}{suffix.upper()}"
@@ -168,8 +287,11 @@ def _label_nouns(table: TableData) -> set[str]:
 
 # --------------------------------------------------------------------------- ranges
 
-_TIME_UNITS = {"year": 12.0, "yr": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365}
-_MONEY = re.compile(r"(?:usd|gbp|eur|inr|aud|cad|sgd|\$|£|€|₹|dollars?|pounds?|euros?|rupees?)", re.IGNORECASE)
+_TIME_UNITS = {"year": 12.0, "yr": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365,
+               "hour": 12 / 8760, "hr": 12 / 8760, "minute": 12 / 525600, "min": 12 / 525600}
+# ISO codes of the currencies policies most often state amounts in
+_CURRENCY_CODES = "usd|gbp|eur|inr|aud|cad|sgd|chf|sek|nok|dkk|jpy|cny|hkd|nzd|zar|brl|mxn|pln|aed|czk|huf|ils|krw"
+_MONEY = re.compile(rf"(?:\b(?:{_CURRENCY_CODES})\b|\$|£|€|₹|¥|\b(?:dollars?|pounds?|euros?|rupees?|kronor|krona|francs?)\b)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -228,6 +350,12 @@ def _contains(span: _Span, value: float, next_low: float | None) -> bool:
 
 
 def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    # a label written out ("in the 8-16 hours band", "the 16+ hours band") names its row
+    flat = _flat(question)
+    written = [row for row, label in zip(table.rows, labels)
+               if re.search(r"(?<![\w.+-])" + re.escape(_flat(label)) + r"(?![\w+])", flat)]
+    if len(written) == 1:
+        return RowMatch(table, (written[0],), how="range")
     spans = [_range(label) for label in labels]
     kinds = {s.kind for s in spans if s is not None}
     for kind in sorted(kinds, key=lambda k: k == ""):
@@ -244,6 +372,15 @@ def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatc
     return None
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s*([-–—]|to)\s*(?=\d)", "-", " ".join(text.lower().replace(",", "").split()))
+
+
+# "past 16 hours", "more than 5 years", "under 2,000": just beyond the stated number
+_BEYOND = re.compile(r"\b(?:past|over|more than|beyond|above|exceeding|after(?: the)?|greater than)\s*$")
+_SHORT_OF = re.compile(r"\b(?:under|less than|below|fewer than|short of|not yet)\s*$")
+_EPSILON = 1e-3
+
 _NUMBER_WORD_PATTERN = "|".join(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty".split()
@@ -255,13 +392,18 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     "4 years", "eight months"), in the labels' unit."""
     out = []
     text = question.lower().replace(",", "")
-    pattern = r"([$£€₹]\s*)?(?:\b(usd|gbp|eur|inr)\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|dollars?|pounds?|euros?|rupees?|usd|gbp|eur|inr)?(?![\w])"
+    pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
         value = numbers(token)
         if not value:
             continue
         amount = value[0] + (0.5 if "and a half" in m.group(0) else 0.0)
+        before = text[max(0, m.start() - 20): m.start()]
+        if _BEYOND.search(before):
+            amount += _EPSILON
+        elif _SHORT_OF.search(before):
+            amount -= _EPSILON
         found_kind = "%" if tail.startswith(("%", "per")) else "money" if (symbol or code or _MONEY.fullmatch(tail or "-")) else (
             "time" if tail else "")
         if kind == "time" and found_kind == "time":
@@ -270,6 +412,10 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
             out.append(amount)
         elif kind == "" and found_kind == "" and token[0].isdigit():
             out.append(amount)
+    if kind == "time" and not out:
+        # the unit one word later: "my first 3 overtime hours", "6 calendar months"
+        for m in re.finditer(r"\b(\d+(?:\.\d+)?)\s+[a-z-]+\s+(years?|months?|weeks?|days?|hours?|minutes?)\b", text):
+            out.append(float(m.group(1)) * _TIME_UNITS[m.group(2).rstrip("s")] / unit)
     if kind == "time" and not out and _NEW_STARTER.search(text):
         out.append(0.0)  # "a new hire", "I joined last month": no completed time yet
     return out
@@ -314,7 +460,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         return RowMatch(table, rows, how="label") if len(rows) <= 2 else None
     partial.sort(key=lambda p: (-p[0], -p[1]))
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
-        return RowMatch(table, (partial[0][2],), how="label")
+        return RowMatch(table, (partial[0][2],), how="label", partial=True)
     return None
 
 
@@ -379,7 +525,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     out = []
     for index in range(first, len(table.headers)):
         header = table.headers[index]
-        distinctive = names[index] - common
+        distinctive = names[index] - common - set().union(*names[:first])  # the label column's words name rows
         examples = {w.lower() for inside in re.findall(r"\(([^)]*)\)", header) for w in re.findall(r"[A-Z][\w-]+", inside)}
         lowered = header.lower()
         if distinctive and all(s in asked for s in distinctive) and not country_columns:
@@ -393,7 +539,17 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         elif places and re.search(r"\bother cit", lowered) and all(p.city and not p.capital for p in places):
             out.append(index)
     if not out:
-        out = _column_by_unique_word(asked - _place_stems(question), names, common, first)
+        # the label column's words name rows, not columns ("sick leave" does not ask for "Days per leave year")
+        out = _column_by_unique_word(asked - _place_stems(question) - set().union(*names[:first]), names, common, first)
+    # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
+    # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
+    literal = stems_of(question) - set().union(*names[:first])  # the label column's words name rows
+    written = _column_by_unique_word(literal, names, common, first)
+    def own(i: int) -> set[str]:
+        return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))
+
+    if written and not any(own(i) & literal for i in out):
+        out = written
     kind = _value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
@@ -422,24 +578,33 @@ def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[s
 
 # what a question asks for, and how the cells of the column that answers it read
 _VALUE_KINDS = (
-    (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE),
-     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice)\b", re.IGNORECASE)),
+    (re.compile(r"\bhow (?:often|frequently)\b|\bwhen (?:do|does|will|can) .*\b(?:new|replace|refresh|renew)", re.IGNORECASE),
+     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice)\b", re.IGNORECASE),
+     re.compile(r"\b(?:cycle|interval|frequency|refresh|renewal|replacement)\b", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE),
-     re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)),
+     re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
+     re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
 )
 
 
 def _value_column(question: str, table: TableData, first: int) -> int | None:
     """The one value column whose cells read as what the question asks for: a frequency for
     "how often", a duration for "how long"."""
-    for asks, reads in _VALUE_KINDS:
+    literal = stems_of(question)
+    for asks, reads, named in _VALUE_KINDS:
         if not asks.search(question):
             continue
         fits = []
         for i in range(first, len(table.headers)):
             cells = [row.cells[i] for row in table.rows if i < len(row.cells) and row.cells[i]]
-            if cells and sum(bool(reads.search(c)) for c in cells) >= 0.6 * len(cells):
+            if cells and (sum(bool(reads.search(c)) for c in cells) >= 0.6 * len(cells) or named.search(table.headers[i])):
                 fits.append(i)
+        if len(fits) > 1:
+            # several cycles ("Laptop refresh cycle", "Phone refresh cycle"): the one whose
+            # header has a word of the question that the others lack
+            own = [i for i in fits if {stem(w) for w in words(table.headers[i])} & literal
+                   - set().union(*({stem(w) for w in words(table.headers[j])} for j in fits if j != i))]
+            fits = own
         if len(fits) == 1:
             return fits[0]
     return None
@@ -495,11 +660,15 @@ def row_sentence_text(match: RowMatch, row: TableRow) -> str:
     # the asked columns only, when the question names some; every column otherwise
     order = list(match.columns) or list(range(first, len(row.cells)))
     label_parts = []
-    for i in range(min(first, len(row.cells))):
+    naming = list(range(min(first, len(row.cells))))
+    if match.named_by >= first and match.named_by < len(row.cells):
+        naming.append(match.named_by)  # "RT-08, Record type: Vehicle telematics and GPS data"
+    for i in naming:
         name = table.headers[i] if i < len(table.headers) else ""
         value = row.cells[i]
         if value:
-            label_parts.append(value if not name or value.lower().startswith(name.lower()) else f"{name} {value}")
+            glue = ": " if i >= first else " "
+            label_parts.append(value if not name or value.lower().startswith(name.lower()) else f"{name}{glue}{value}")
     values = []
     for i in order:
         if i < len(row.cells) and row.cells[i]:
@@ -514,9 +683,28 @@ def table_range_text(table: TableData) -> str:
     """What rows a table has, in a few words ("bands B1 to B20", "Germany, France and 8 more")."""
     labels = [label_of(table, row) for row in table.rows]
     noun = (table.headers[0].strip().lower() if table.headers else "row") or "row"
-    plural = noun if noun.endswith("s") else noun + "s"
+    plural = noun if noun.endswith("s") else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
     if all(_code(label) is not None for label in labels) and len(labels) > 2:
         return f"{plural} {labels[0]} to {labels[-1]}"
     if len(labels) <= 6:
         return f"{plural} " + ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else f"{plural} {labels[0]}"
     return f"{plural} " + ", ".join(labels[:5]) + f" and {len(labels) - 5} more"
+
+
+def table_columns_text(table: TableData) -> str:
+    """The table's value columns, in a few words ("figures for Gothenburg Hub, Helsingborg Port
+    and Karlstad Terminal")."""
+    first = max(table.label_columns, 1)
+    names = [h for h in table.headers[first:] if h.strip()]
+    # the columns of figures, when there are several ("Core Hours" beside the sites is not one)
+    figures = [h for i, h in enumerate(table.headers[first:], start=first)
+               if h.strip() and not _mostly_words([row.cells[i] if i < len(row.cells) else "" for row in table.rows])]
+    countries = [h for h in names if is_country_name(h)]
+    if len(countries) >= 2:
+        names = countries
+    elif len(figures) >= 2:
+        names = figures
+    if len(names) > 6:
+        names = names[:5] + [f"{len(names) - 5} more"]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"figures for {listed}"

@@ -17,7 +17,8 @@ from .lexicon import PHRASES, SYNONYM_GROUPS
 
 _STEMMER = snowballstemmer.stemmer("english")
 
-_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?", re.IGNORECASE)
+# letters of any script ("Malmö", "Zürich", "São Paulo" are one word each, not "malm" and "z rich")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 STOP_WORDS = frozenset(
     """
