@@ -26,7 +26,7 @@ from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
 from .coverage import Decision, Related, carried_by, decide
-from .definitions import defined_terms, mentions, referenced_sections
+from .definitions import defined_terms, definition_spans, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
@@ -99,7 +99,11 @@ def compose_answer(
         for row in match.rows:
             cited.append(_row_evidence(host, row))
             paragraphs.append(f"{row_sentence_text(match, row)} [{len(cited)}]")
-    chosen = _choose(" ".join([question, *about]), pool, **_beside_rows(found, pool, every, decision), about=list(about))
+    beside = _beside_rows(found, pool, every, decision)
+    # a table whose row the question names ("a Cat C site") but that is not what it asks about:
+    # none of its other rows may answer ("Cat E ... asbestos survey area" for a survey question)
+    beside["skip_tables"] = set(beside["skip_tables"]) | _tables_naming_a_row(question, every, found)
+    chosen = _choose(" ".join([question, *about]), pool, **beside, about=list(about))
     for unit in sorted({c.unit for c in chosen}, key=lambda u: (pool[u].rank <= 0, pool[u].rank, u)):
         cited.append(pool[unit])
         paragraphs.append(_join_sentences([c.text for c in chosen if c.unit == unit]) + f" [{len(cited)}]")
@@ -126,6 +130,22 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
             "rows_refer_to": refer_to}
 
 
+def _tables_naming_a_row(question: str, evidence: list[Evidence], found: list[RowMatch]) -> set:
+    """Tables (ids) of the evidence in which the question names a row exactly (a code, a
+    number in a range), other than the tables answered from."""
+    answered = {_table_id(m.table) for m in found}
+    out = set()
+    for e in evidence:
+        if e.table is None or _table_id(e.table) in answered or _table_id(e.table) in out:
+            continue
+        match = match_table(question, e.table)
+        if match is not None and match.rows and match.how in ("label", "range") and not match.partial and not match.named_by:
+            labels = [label_of(e.table, r) for r in e.table.rows]
+            if match.how == "range" or all(re.search(r"\d|^\w+ [A-Z]$", label) for label in labels):
+                out.add(_table_id(e.table))
+    return out
+
+
 def _outcome(decision: Decision, found: list[RowMatch]) -> str:
     """A row and a column named answer the question (the cell); a row named exactly (a code, a
     number in a range, a place) answers it, unless it asks about something the policies never
@@ -134,12 +154,24 @@ def _outcome(decision: Decision, found: list[RowMatch]) -> str:
     if not found:
         return decision.outcome
     if all(m.rows and m.columns for m in found):
-        # a row and a value column named: the cell is the answer; the rest of the question
-        # ("on a Tuesday", "at the weekend") sets the scene for the look-up
-        return ANSWERED
+        # a row and a value column named: the cell answers the ask that names them, the rest of
+        # that ask ("on a Tuesday", "at the weekend") setting the scene for the look-up; another
+        # ask of the question ("..., and does the company pay for my gym?") is answered only
+        # when the evidence carries it
+        others = [a for a in decision.asks if not _names_found_rows(a.text, found)]
+        return ANSWERED if all(a.covered for a in others) else PARTLY
     unmentioned = any(a.unmentioned for a in decision.asks)
     named_exactly = all(m.exact for m in found)
     return PARTLY if unmentioned or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
+
+
+def _names_found_rows(text: str, found: list[RowMatch]) -> bool:
+    """Whether this part of the question names one of the found rows itself."""
+    for m in found:
+        match = match_table(text, m.table)
+        if match is not None and set(match.rows) & set(m.rows):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- rows
@@ -218,7 +250,12 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         weight = {t.stem: 1.0 if names_a_thing(t.word, clause) else 0.5 for t in terms}
         held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
         best = max(best, held / sum(weight.values()))
-    return best if any_terms else 1.0
+    if not any_terms:
+        # the question names nothing but the row: enough for a label of the label column, not
+        # for a row found by some words of another column ("our rota" is not the retention row
+        # of "shift Rosters")
+        return 0.0 if match.partial or match.named_by else 1.0
+    return best
 
 
 def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:
@@ -336,13 +373,8 @@ def _paired_units(pool: list[Evidence]) -> list[list[str]]:
 
 
 def _defining_paragraphs(text: str) -> list[tuple[str, str]]:
-    """(term, paragraph) for each paragraph whose first sentence defines a term."""
-    out = []
-    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
-        first = split_sentences_quick(paragraph)[:1]
-        for term in defined_terms(first[0] if first else paragraph):
-            out.append((term, paragraph))
-    return out
+    """(term, its definition) for each definition in the text (see ``definition_spans``)."""
+    return definition_spans(text)
 
 
 # --------------------------------------------------------------------------- sentences

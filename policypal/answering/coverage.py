@@ -374,6 +374,16 @@ def asked_verb(clause: str) -> str | None:
     """The verb a yes/no question asks about: the first word after its auxiliary and subject
     ("Do we *compensate* customers ...", "Can I *donate* ..."), when it can be a verb."""
     tokens = words(clause)
+    if len(tokens) >= 4 and tokens[0] in _WH_WORDS:
+        # "How many days of leave *can I* carry over", "What *do we* reimburse": the verb after
+        # the auxiliary and its subject, when it says something (not "get", "have")
+        for j in range(1, len(tokens) - 2):
+            if tokens[j] in _AUXILIARIES and tokens[j + 1] in _SUBJECTS:
+                word = tokens[j + 2]
+                if word in STOP_WORDS or word in GENERIC_WORDS or word in _WEAK_VERBS:
+                    return None
+                return word if "VERB" in _readings(word) else None
+        return None
     if len(tokens) < 3 or tokens[0] not in _AUXILIARIES:
         return None
     i = 1
@@ -383,6 +393,10 @@ def asked_verb(clause: str) -> str | None:
         return None
     word = tokens[i]
     return word if "VERB" in _readings(word) else None
+
+
+_WH_WORDS = frozenset("how what when where which who whom why".split())
+_WEAK_VERBS = frozenset("get got have has had be is are was were need want expect know find see".split())
 
 
 def _inflected_in(verb: str, stems: set[str]) -> bool:

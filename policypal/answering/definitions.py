@@ -12,9 +12,11 @@ import re
 from .terms import section_numbers
 
 _QUOTE = "\"'“”‘’"
+# a numbered definition ("2.4 Confined Space means ...", "(c) Partner means ...")
+_NUMBERED = r"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]\)|\(?[ivx]+\))\s+)?"
 _DEFINED = re.compile(
-    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?\s+|[Tt]he\s+|[Ee]ach\s+|[Aa]ny\s+)?"
-    rf"[{_QUOTE}]?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){{0,5}})[{_QUOTE}]?\s*"
+    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?\s+|[Tt]he\s+|[Ee]ach\s+|[Aa]ny\s+)?"
+    rf"(?:\*\*|__)?[{_QUOTE}]?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){{0,5}})[{_QUOTE}]?(?:\*\*|__)?\s*"
     rf"(?:\([^)]{{1,40}}\)\s*)?"
     rf"(?:means|shall mean|refers to|is defined as|has the meaning|includes|is any|are any|covers)\b",
 )
@@ -57,3 +59,24 @@ def is_definition_of(sentence: str, term: str) -> bool:
 def mentions(text: str, term: str) -> bool:
     """Whether the text uses the term (word-bounded, any case, plural allowed)."""
     return re.search(rf"\b{re.escape(term)}(?:s|es)?\b", text, re.IGNORECASE) is not None
+
+
+def definition_spans(text: str) -> list[tuple[str, str]]:
+    """(term, its definition) for every definition in the text: from the sentence that defines
+    the term up to the next sentence that defines another one, within its paragraph ("2.1 Lone
+    Working means ... 2.2 Site Category means ... Categories run from A to F." gives Lone Working
+    its first sentence and Site Category the other two)."""
+    from chunking.sentences import split_sentences_quick
+
+    out: list[tuple[str, str]] = []
+    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
+        spans: list[tuple[list[str], list[str]]] = []
+        for sentence in split_sentences_quick(paragraph):
+            terms = defined_terms(sentence)
+            if terms:
+                spans.append((terms, [sentence]))
+            elif spans:
+                spans[-1][1].append(sentence)
+        for terms, sentences in spans:
+            out += [(term, " ".join(sentences)) for term in terms]
+    return out

@@ -105,6 +105,31 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"partner", "spouse", "husband", "wife"},
     {"weekend", "saturday", "sunday"},
     {"home", "remote", "work from home", "wfh"},
+    # working time and shifts
+    {"rota", "roster", "rostered", "shift pattern", "schedule"},
+    {"toil", "time off in lieu", "lieu"},
+    {"weekday", "weekdays", "monday to friday", "mon-fri", "working day", "working days"},
+    {"ahead", "in advance", "beforehand", "prior notice"},
+    {"alone", "by myself", "on my own", "lone working", "lone worker", "unaccompanied", "work alone"},
+    {"cap", "limit", "ceiling", "maximum"},
+    {"yearly", "annual", "annually", "per year", "a year", "calendar year"},
+    {"fee", "fees", "cost", "costs", "charge", "price"},
+    # vehicles and travel
+    {"bicycle", "bike", "e-bike", "cycle", "cycling"},
+    {"motorcycle", "motorbike", "moped", "scooter"},
+    {"rental", "hire car", "rented", "rent"},
+    {"abroad", "another country", "outside the country", "overseas"},
+    # people
+    {"relative", "relatives", "family", "family member", "brother", "sister", "parent", "parents", "mother", "father",
+     "son", "daughter", "cousin", "close relative", "relation", "family members", "spouse", "wife", "husband"},
+    # gifts and conflicts
+    {"gift", "present", "voucher", "gift card"},
+    {"voucher", "gift card", "cash equivalent", "cash equivalents"},
+    # safety and labs
+    {"glasses", "spectacles", "specs", "eyewear"},
+    {"hi-vis", "high-visibility", "high visibility", "reflective"},
+    {"sample", "samples", "specimen", "specimens"},
+    {"qualification", "diploma", "degree", "certificate", "certification"},
 ]
 
 # Phrases in the groups above that must be matched as phrases (more than one word).

@@ -658,7 +658,7 @@ def row_sentence_text(match: RowMatch, row: TableRow) -> str:
     table = match.table
     first = max(table.label_columns, 1)
     # the asked columns only, when the question names some; every column otherwise
-    order = list(match.columns) or list(range(first, len(row.cells)))
+    order = list(match.columns) or [i for i in range(first, len(row.cells)) if i != match.named_by]
     label_parts = []
     naming = list(range(min(first, len(row.cells))))
     if match.named_by >= first and match.named_by < len(row.cells):

@@ -53,6 +53,7 @@ GENERIC_WORDS = frozenset(
     min minimum limit limits money rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go goes going gone went come use used using put
+    firm worth main
     """.split()
 )
 
@@ -168,7 +169,21 @@ def stems_of(text: str) -> frozenset[str]:
     for phrase, key in _PHRASE_KEYS.items():
         if f" {phrase} " in joined:
             out.add(key)
+    # a noun used only inside an idiom is not that noun: "book two weeks in advance" says
+    # nothing about "an advance on my salary", "in place" nothing about a place
+    every = " " + " ".join(tokens) + " "
+    for lead, noun in _IDIOMS:
+        if noun in out and every.count(f" {noun} ") == every.count(f" {lead} {noun} "):
+            out.discard(noun)
+            out.add(f"{lead}_{noun}")
     return frozenset(out)
+
+
+_IDIOMS = tuple((stem(a), stem(b)) for a, b in (
+    ("in", "advance"), ("in", "charge"), ("in", "place"), ("in", "full"), ("in", "person"), ("in", "writing"),
+    ("in", "force"), ("on", "behalf"), ("in", "touch"), ("in", "mind"), ("in", "turn"), ("in", "case"),
+    ("in", "principle"), ("in", "practice"),
+))
 
 
 _PRONOUNS = frozenset("me it them him her us you my your our their his its this that".split())

@@ -20,7 +20,7 @@ from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.answering.compose import compose_answer
 from policypal.answering.coverage import terms_to_look_up
-from policypal.answering.definitions import defined_terms, mentions, referenced_sections
+from policypal.answering.definitions import defined_terms, definition_spans, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
@@ -464,12 +464,7 @@ def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:
 
 
 def _definition_paragraphs(text: str) -> list[tuple[str, str]]:
-    out = []
-    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
-        sentences = split_sentences_quick(paragraph)
-        for term in defined_terms(sentences[0] if sentences else paragraph):
-            out.append((term, paragraph))
-    return out
+    return definition_spans(text)
 
 
 def _sentences(text: str) -> list[str]:

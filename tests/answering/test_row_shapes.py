@@ -123,3 +123,19 @@ def test_the_header_word_as_written_beats_a_synonym():
 def test_how_often_asks_for_the_cycle_column_of_the_thing_named():
     assert named("How often do executives get a new phone?", DEVICES)[1:] == (["Executive"], "", ["Phone refresh cycle", "Company phone"])
     assert named("How often is the laptop replaced for Field Sales?", DEVICES)[3][0] == "Laptop refresh cycle"
+
+
+def test_a_named_cell_answers_its_own_ask_but_not_another_ask_of_the_question():
+    host = Evidence(1, "Site Rates > Shift premiums", SITES_TEXT, kind="table", policy="shifts", rank=1, table=SITES)
+    # the cell alone: answered, the rest of its ask sets the scene
+    alone = compose_answer("What is the Late premium at Ridge Terminal on a Tuesday?", [host], corpus_mentions={})
+    assert alone.outcome == ANSWERED and "38.70" in alone.text
+    # another ask beside it, about something the policies never mention: partly answered, named
+    both = compose_answer("What is the Late premium at Ridge Terminal, and does the company pay for my gym membership?",
+                          [host], corpus_mentions={"gym": False, "membership": False})
+    assert both.outcome == "partly"
+    assert "38.70" in both.text and "gym" in both.text.split("[1]")[-1]
+
+
+SITES_TEXT = "Shift premiums by site (GBP per shift)\n\n| " + " | ".join(SITES.headers) + " |\n" + "\n".join(
+    "| " + " | ".join(r.cells) + " |" for r in SITES.rows)
