@@ -1,18 +1,23 @@
 """HNSW recall@10 against exact search under a permission filter that keeps 10 % of the chunks.
 
-    python bench/hnsw_recall.py [--chunks 100000] [--queries 200] [--ef 40,100,200]
+    python bench/hnsw_recall.py [--chunks 100000] [--queries 200] [--ef 40,100,200] [--crossover]
 
 On the synthetic index of bench/scale_corpus.py (built if missing), as user ``scale-one``
 (member of 1 of the 10 access groups: about 10 % of the chunks). For each question vector:
-- the served vector list: the candidate query of retrieval/search.py as it runs (same filter
-  inside the SQL, iterative index scan, the tuned hnsw.ef_search and memory settings), whose
-  10 nearest are compared with
+- the served vector list: the candidate query of retrieval/search.py as it runs (``search_plan``
+  picks the plan by the number of allowed chunks: exact at most sqrt(SEARCH_EXACT_RATIO * n *
+  searchable chunks), else the HNSW iterative scan with its visit budget scaled to the filter),
+  whose 10 nearest are compared with
 - the exact 10 nearest under the same filter (index scans switched off: a sort over every
   allowed chunk's distance).
-recall@10 = |served top 10 and exact top 10| / 10, averaged. The plan the planner chose for
-the filtered query is printed: at 10 % it may prefer an exact scan of the allowed rows (then
-recall is 1 by construction), so the HNSW index scan is also forced and measured on its own,
-for each ef_search in --ef, with its median latency. Target: recall@10 >= 0.95.
+recall@10 = |served top 10 and exact top 10| / 10, averaged. The HNSW index scan is also forced
+and measured on its own (with the served, scaled budget) for each ef_search in --ef, with its
+median latency, whichever plan is served. Target: recall@10 >= 0.95.
+
+--crossover: the time of the exact vector list and of the HNSW one (n = 40, served options)
+under filters of growing width (random sets of versions holding about 2,500 to 160,000
+chunks): where the exact sort becomes slower than the index scan gives the measured default of
+SEARCH_EXACT_RATIO (allowed^2 / (40 * searchable chunks) at the crossing).
 """
 from __future__ import annotations
 
@@ -34,6 +39,58 @@ WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable
 ORDER BY c.embedding <=> %(qvec)s::vector
 LIMIT %(n)s
 """
+# the exact vector list as the served query writes it (retrieval/search.py, exact=True)
+VEC_EXACT = """
+SELECT allowed.id, allowed.distance FROM (
+    SELECT c.id, c.embedding <=> %(qvec)s::vector AS distance FROM retrieval_chunk c
+    WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.embedding IS NOT NULL
+    OFFSET 0
+) allowed
+ORDER BY allowed.distance, allowed.id
+LIMIT %(n)s
+"""
+
+
+def crossover(vectors: list[str], *, repeats: int = 12) -> None:
+    """Median ms of the exact and the HNSW vector list (n = 40) under filters of growing width."""
+    import random
+
+    from django.db import connection, transaction
+
+    from retrieval.search import set_search_options
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT version_id, searchable FROM retrieval_versionchunkcount WHERE searchable > 0")
+        sizes = dict(cursor.fetchall())
+        cursor.execute("SELECT COALESCE(SUM(searchable), 1) FROM retrieval_versionchunkcount")
+        indexed = max(1, int(cursor.fetchone()[0]))
+    order = list(sizes)
+    random.Random(5).shuffle(order)
+    heading("crossover: exact vs HNSW vector list (n = 40), random sets of versions")
+    for want in (2_500, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000):
+        versions, total = [], 0
+        for v in order:
+            if total >= want:
+                break
+            versions.append(v)
+            total += sizes[v]
+        if total < want:
+            break
+        times = {"exact": [], "hnsw": []}
+        for qvec in vectors[:repeats]:
+            for kind, sql in (("exact", VEC_EXACT), ("hnsw", VEC_ONLY)):
+                with transaction.atomic(), connection.cursor() as cursor:
+                    set_search_options(cursor, n=40, fraction=total / indexed)
+                    if kind == "hnsw":
+                        for knob in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+                            cursor.execute(f"SET LOCAL {knob} = off")
+                    start = time.perf_counter()
+                    cursor.execute(sql, {"versions": versions, "qvec": qvec, "n": 40})
+                    cursor.fetchall()
+                    times[kind].append(time.perf_counter() - start)
+        exact_ms, hnsw_ms = (statistics.median(times[k]) * 1000 for k in ("exact", "hnsw"))
+        row(f"{total:,} allowed chunks ({total / indexed:.1%}), {len(versions)} versions",
+            f"exact {exact_ms:.1f} ms", f"HNSW {hnsw_ms:.1f} ms -> {'exact' if exact_ms <= hnsw_ms else 'HNSW'} faster")
 
 
 def main() -> None:
@@ -41,6 +98,7 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--ef", default="40,100,200")
+    parser.add_argument("--crossover", action="store_true", help="time exact vs HNSW under filters of growing width")
     args = parser.parse_args()
     from bench import scale_corpus
 
@@ -52,7 +110,7 @@ def main() -> None:
     from retrieval.access import VERSIONS_IN_FORCE_SQL, access_params
     from retrieval.embedding import get_embedder
     from retrieval.models import Chunk
-    from retrieval.search import candidate_rows, prepare_search, set_search_options, vector_literal
+    from retrieval.search import candidate_rows, exact_max_rows, search_plan, set_search_options, vector_literal
 
     built = scale_corpus.build(args.chunks)
     user = get_user_model().objects.get(username="scale-one")
@@ -68,7 +126,10 @@ def main() -> None:
     vectors = [vector_literal(v) for v in get_embedder().encode(questions)]
     sql = VEC_ONLY
     with transaction.atomic(), connection.cursor() as cursor:
-        versions = prepare_search(cursor, params=params, n=40)
+        served_plan = search_plan(cursor, params=params, n=settings.SEARCH_CANDIDATES)
+    versions = served_plan.versions
+    if args.crossover:
+        crossover(vectors)
 
     def exact(qvec: str) -> list[int]:
         with transaction.atomic(), connection.cursor() as cursor:
@@ -78,7 +139,7 @@ def main() -> None:
 
     def forced_hnsw(qvec: str, ef: int) -> tuple[list[int], float]:
         with transaction.atomic(), connection.cursor() as cursor:
-            set_search_options(cursor, n=40)
+            set_search_options(cursor, n=40, fraction=served_plan.fraction)
             cursor.execute(f"SET LOCAL hnsw.ef_search = {ef:d}")
             cursor.execute("SET LOCAL enable_seqscan = off")
             cursor.execute("SET LOCAL enable_bitmapscan = off")
@@ -90,7 +151,7 @@ def main() -> None:
 
     def plan(forced: bool) -> str:
         with transaction.atomic(), connection.cursor() as cursor:
-            set_search_options(cursor, n=40)
+            set_search_options(cursor, n=40, fraction=served_plan.fraction)
             if forced:
                 for knob in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
                     cursor.execute(f"SET LOCAL {knob} = off")
@@ -100,7 +161,15 @@ def main() -> None:
 
     truth = [exact(v) for v in vectors]
     heading(f"{built['searchable']:,} synthetic chunks, {len(vectors)} questions")
-    row("plan the planner picks for the served query", plan(False))
+    if served_plan.exact:
+        row("served plan (search_plan)", "exact", f"{served_plan.allowed:,} allowed ({served_plan.fraction:.1%}), "
+            f"at most {exact_max_rows(n=settings.SEARCH_CANDIDATES, indexed=served_plan.indexed):,} are sorted exactly")
+    else:
+        row("served plan (search_plan)", "HNSW iterative scan",
+            f"{served_plan.allowed:,} allowed ({served_plan.fraction:.1%}; exact at most "
+            f"{exact_max_rows(n=settings.SEARCH_CANDIDATES, indexed=served_plan.indexed):,}); "
+            + ", ".join(f"{k} {v}" for k, v in served_plan.options.items() if k != "hnsw.iterative_scan"))
+        row("plan the planner picks for it", plan(False))
     served = []
     served_ms = []
     for qvec, true in zip(vectors, truth):

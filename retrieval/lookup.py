@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
+import uuid
 
 import numpy as np
+from django.core.cache import cache
 from django.db import connection, transaction
 
-from .access import VERSIONS_IN_FORCE_SQL, access_params
+from .access import VERSIONS_IN_FORCE_SQL, access_params, id_array
 from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
 from .search import vector_literal
 
@@ -25,14 +28,62 @@ def visible_versions(user, as_of: dt.date | None) -> list[int]:
         return list(cursor.fetchone()[0])
 
 
+# policy_titles is asked for on every question with every visible version (1,750 of them at a
+# million chunks: a 2 ms query), and its answer changes only when a policy is saved or a policy
+# or version deleted (a version never changes policy). So each process keeps the answers it has
+# read, under a generation token held in the shared cache (Django's cache, Redis): those saves
+# and deletions, in any process, draw a new token (retrieval/apps.py connects the signals), and
+# every process's entries under the old one are no longer read. The token is drawn again when
+# the saving transaction commits, so that titles read by another process in between (still the
+# old ones) are not kept. A QuerySet.update() of titles sends no signal: call
+# forget_policy_titles() after one.
+TITLES_GENERATION_KEY = "retrieval:policy-titles:generation"
+_TITLES_CACHE_SIZE = 64
+_titles_cache: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+_titles_lock = threading.Lock()
+
+
+def _titles_generation() -> str:
+    generation = cache.get(TITLES_GENERATION_KEY)
+    if generation is None:
+        cache.add(TITLES_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+        generation = cache.get(TITLES_GENERATION_KEY) or ""
+    return generation
+
+
+def forget_policy_titles(**_signal_kwargs) -> None:
+    """Make every process read policy titles afresh (a new generation token), now and when the
+    current transaction commits (at once outside one)."""
+    _new_titles_generation()
+    transaction.on_commit(_new_titles_generation)
+
+
+def _new_titles_generation() -> None:
+    cache.set(TITLES_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+    with _titles_lock:
+        _titles_cache.clear()
+
+
 def policy_titles(versions: list[int]) -> list[str]:
-    """The titles of the policies of these versions."""
+    """The titles of the policies of these versions (cached, see TITLES_GENERATION_KEY)."""
     if not versions:
         return []
+    key = (_titles_generation(), tuple(sorted(versions)))
+    titles = _titles_cache.get(key)
+    if titles is None:
+        titles = _read_policy_titles(versions)
+        with _titles_lock:
+            if len(_titles_cache) >= _TITLES_CACHE_SIZE:
+                _titles_cache.clear()
+            _titles_cache[key] = titles
+    return list(titles)
+
+
+def _read_policy_titles(versions: list[int]) -> list[str]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT DISTINCT p.title FROM policies_policyversion v JOIN policies_policy p ON p.id = v.policy_id "
-            "WHERE v.id = ANY(%s::bigint[])", [versions],
+            "WHERE v.id = ANY(%s::bigint[])", [id_array(versions)],
         )
         return [row[0] for row in cursor.fetchall()]
 
@@ -48,7 +99,7 @@ def chunks_with_identifiers(*, versions: list[int], identifiers: list[str], limi
             f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
             "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
             "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
-            [*identifiers, versions, limit],
+            [*identifiers, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
@@ -62,6 +113,7 @@ def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) 
     if not versions:
         return {key: False for key in alternatives}
     keys = [key for key in alternatives if alternatives[key]]
+    allowed = id_array(versions)
     parts = []
     params: list = []
     for key in keys:
@@ -72,7 +124,7 @@ def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) 
             f"EXISTS (SELECT 1 FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
             "AND c.version_id + 0 = ANY(%s::bigint[]))"
         )
-        params += [*alternatives[key], versions]
+        params += [*alternatives[key], allowed]
     if not keys:
         return {key: False for key in alternatives}
     with connection.cursor() as cursor:
@@ -92,7 +144,7 @@ def chunks_using_phrase(*, versions: list[int], phrase: str, query_vector, exclu
             "WHERE c.search_vector @@ phraseto_tsquery('english', %s) AND c.version_id = ANY(%s::bigint[]) "
             "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) "
             "ORDER BY c.embedding <=> %s::vector LIMIT %s",
-            [phrase, versions, exclude or [0], vector_literal(query_vector), limit],
+            [phrase, id_array(versions), exclude or [0], vector_literal(query_vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
@@ -115,7 +167,7 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
         cursor.execute(
             f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
             "AND c.version_id = ANY(%s::bigint[]) AND c.level = 'block' ORDER BY c.ordinal LIMIT %s",
-            [*phrases, versions, limit],
+            [*phrases, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
@@ -227,7 +279,7 @@ def chunks_carrying(*, versions: list[int], words: list[str], min_words: int, qu
         "WHERE carried >= %(min)s ORDER BY carried DESC, sim DESC LIMIT %(limit)s"
     )
     params = {f"w{i}": w for i, w in enumerate(words)}
-    params.update(qvec=vector_literal(query_vector), versions=versions, exclude=exclude or [0], scan=scan,
+    params.update(qvec=vector_literal(query_vector), versions=id_array(versions), exclude=exclude or [0], scan=scan,
                   min=min_words, limit=limit)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

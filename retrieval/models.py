@@ -78,3 +78,12 @@ def chunks_with_sources(model: type[Chunk] = Chunk):
     without their vectors and without the source's converted tree (the whole document as JSON,
     read only to re-chunk)."""
     return model._default_manager.select_related("version__policy", "source").defer(*HEAVY_FIELDS, "source__tree")
+
+
+# Per-version searchable chunk counts of the live chunk table live in the table
+# retrieval_versionchunkcount (version_id, searchable), kept by triggers on retrieval_chunk
+# (migration 0002: every INSERT, UPDATE, DELETE and TRUNCATE, whatever code runs it:
+# ingestion's COPY, re-index swaps, cascades, fixtures). Derived data, so not a model: no dump,
+# fixture or flush ever writes it except through those triggers. Search sums the asker's
+# versions' counts to know how many chunks pass the access filter (retrieval/search.py).
+VERSION_CHUNK_COUNTS = "retrieval_versionchunkcount"

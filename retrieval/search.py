@@ -9,13 +9,27 @@ Two statements in one transaction: the first sets the HNSW search options (set_c
 true) is SET LOCAL) and returns the ids of the versions the asker may see; the second returns
 both candidate lists, filtered by ``version_id = ANY(<those ids>)``. The ids are passed as
 values, not as a subquery, on purpose: only with the values in hand does the planner know how
-many chunks pass the filter, and so choose the HNSW index scan when many do and an exact
-scan of the few allowed rows when few do. With a subquery it guesses a few thousand rows
-and, on 100,000 chunks all visible, sorts every one of them by distance (about a second)
-instead of using the index. With pgvector's iterative index scans
+many chunks pass the filter; with a subquery it guesses a few thousand rows and, on 100,000
+chunks all visible, sorts every one of them by distance (about a second) instead of using the
+index. (Which vector plan runs is now chosen here, see "Exact or index" below.) With pgvector's iterative index scans
 (``hnsw.iterative_scan = relaxed_order``) the index keeps scanning until enough rows pass
 the filter; ``relaxed_order`` may return them slightly out of order, so the list is
 re-sorted by distance here.
+
+Exact or index: the vector plan is chosen by the measured width of the filter, not left to the
+planner. The same statement that returns the version ids sums those versions' searchable chunk
+counts (table retrieval_versionchunkcount, kept by triggers on the chunk table): a fraction of a
+millisecond for thousands of versions. When few chunks pass the filter (at most
+sqrt(EXACT_SCAN_RATIO * n * searchable chunks): 13,500 of a million, 4,500 of 100,000; the
+point where the two plans cost the same, measured), every vector list is exact: the distance
+of each allowed chunk, sorted (recall 1 by construction, and faster than an HNSW scan that
+must step over the many forbidden neighbours of each allowed one). Above it the HNSW iterative
+scan serves, its budget of visited tuples (hnsw.max_scan_tuples, and the memory for them,
+hnsw.scan_mem_multiplier) scaled to 1 / (the fraction of the index that passes the filter), so
+that the narrowest filters it serves do not run out of budget before the list is full.
+(At a million chunks and a 10 % filter the lists are full with the floor budget already; what
+costs recall there is the graph: the unfiltered HNSW scan misses the same nearest chunks, see
+bench/README.md.)
 
 A long question that tells a situation before it asks (``question_parts``) is searched with
 three vectors in the same statement: the whole question, the ask and the situation (one more
@@ -25,6 +39,7 @@ does. A short question is one vector, as before.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,7 +47,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.db import connection, transaction
 
-from .access import VERSIONS_IN_FORCE_SQL, access_params
+from .access import VERSIONS_IN_FORCE_SQL, access_params, id_array
 from .embedding import get_embedder
 from .models import Chunk
 from .question_parts import QuestionParts, question_parts
@@ -116,8 +131,21 @@ def vector_literal(vector) -> str:
 TEXT_MAX_MATCHES = 1000
 
 
-def _vector_list_sql(table: str, index: int) -> str:
+def _vector_list_sql(table: str, index: int, *, exact: bool = False) -> str:
     name, param = ("vec", "qvec") if index == 0 else (f"vec{index}", f"qvec{index}")
+    if exact:
+        # OFFSET 0 keeps the subquery a subquery: the ORDER BY above it cannot be served by the
+        # HNSW index, so every allowed row's distance is computed (read through the version index)
+        return f"""{name} AS MATERIALIZED (
+    SELECT allowed.id, allowed.value FROM (
+        SELECT c.id, c.embedding <=> %({param})s::vector AS value
+        FROM {table} c
+        WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.embedding IS NOT NULL
+        OFFSET 0
+    ) allowed
+    ORDER BY allowed.value, allowed.id
+    LIMIT %(n)s
+)"""
     return f"""{name} AS MATERIALIZED (
     SELECT c.id, c.embedding <=> %({param})s::vector AS value
     FROM {table} c
@@ -127,20 +155,22 @@ def _vector_list_sql(table: str, index: int) -> str:
 )"""
 
 
-@lru_cache(maxsize=16)
-def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1) -> str:
+@lru_cache(maxsize=32)
+def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1, *, exact: bool = False) -> str:
     """The candidate query over a chunk table (a ChunkSource's: the live one, or an evaluation's).
 
     Parameters: versions (ids of the versions the asker may see, see ``prepare_search``), qvec
     (vector literal; qvec1, qvec2 for the further `vectors`), words (the question's words),
     max_matches, n (candidates per list).
+    exact: the vector lists sort every allowed chunk by distance instead of scanning the HNSW
+    index (``search_plan`` decides; the text list is the same either way).
     Rows: ('v', id, cosine distance) ('v1', 'v2' for the further vectors) and ('t', id, ts_rank_cd).
     """
     if not _IDENTIFIER.match(table):
         raise ValueError(f"not a plain table name: {table!r}")
     if not 1 <= vectors <= 3:
         raise ValueError(f"1 to 3 query vectors, not {vectors}")
-    vector_lists = ",\n".join(_vector_list_sql(table, i) for i in range(vectors))
+    vector_lists = ",\n".join(_vector_list_sql(table, i, exact=exact) for i in range(vectors))
     extra_rows = "".join(f"\nUNION ALL\nSELECT 'v{i}' AS list, id, value FROM vec{i}" for i in range(1, vectors))
     return f"""
 WITH stats AS MATERIALIZED (
@@ -192,49 +222,156 @@ def ef_search_for(n: int) -> int:
     return max(int(settings.HNSW_EF_SEARCH), n)
 
 
-# pgvector's iterative scan also stops when the tuples it has visited fill work_mem times
-# hnsw.scan_mem_multiplier (default 1: 4 MB, about 2,500 visited 384-dimension vectors). Under a
-# filter that keeps 10 % of the chunks, finding 40 allowed ones can take more than that, and the
-# vector list then comes back short or empty; 8 allows about 20,000 (hnsw.max_scan_tuples).
+# pgvector's iterative scan stops when it has visited hnsw.max_scan_tuples tuples, or when the
+# tuples it has visited fill work_mem times hnsw.scan_mem_multiplier (default 1: 4 MB, about
+# 2,500 visited 384-dimension vectors). These are the floors; under a filter the budget grows
+# with 1 / (the fraction of the index the filter keeps), see ``hnsw_options``.
 SCAN_MEM_MULTIPLIER = 8
 MAX_SCAN_TUPLES = 20_000
+# Tuples visited per allowed row wanted, at a filter keeping a fraction f of the index: the scan
+# must step over (1 - f) / f forbidden tuples for each allowed one, and allowed rows are not
+# spread evenly (whole policies share an access group), so this is a safety factor over 1 / f.
+# Measured with bench/hnsw_recall.py (setting HNSW_SCAN_TUPLES_PER_ROW).
+SCAN_TUPLES_PER_ROW = 10
+# Memory the iterative scan holds per visited tuple (a 384-dimension vector and its element):
+# 4 MB of work_mem holds about 2,500, so about 1.7 KB.
+SCAN_BYTES_PER_TUPLE = 1700
+MAX_SCAN_MEM_MULTIPLIER = 1000  # pgvector's upper bound
+# Exact or index. Sorting the allowed chunks costs about e per allowed chunk (3.5 us at a
+# million: each vector is read from TOAST); the HNSW scan under a filter keeping a fraction f of
+# the T indexed chunks visits about n / f tuples for n rows, so costs about h * n * T / allowed.
+# The exact sort is the faster while allowed^2 <= (h / e) * n * T. Measured with
+# bench/hnsw_recall.py --crossover (n = 40, one vector): the two meet at about 5,300 allowed of
+# 100,475 and 13,500 of 1,000,048 chunks, h / e = 7.0 and 4.6: so exact while
+# allowed <= sqrt(EXACT_SCAN_RATIO * n * T). Setting SEARCH_EXACT_RATIO overrides the ratio;
+# SEARCH_EXACT_MAX_ROWS, when set, replaces the rule by a fixed number of allowed chunks.
+EXACT_SCAN_RATIO = 5.0
 
 
-def _search_options(n: int) -> dict[str, str]:
+def _setting(name: str, default):
+    return type(default)(getattr(settings, name, default))
+
+
+def hnsw_options(n: int, *, fraction: float = 1.0, work_mem: int = 4 * 1024 * 1024) -> dict[str, str]:
+    """The HNSW options (SET LOCAL) of a scan for `n` rows under a filter that keeps `fraction`
+    of the indexed vectors. hnsw.max_scan_tuples is at least SCAN_TUPLES_PER_ROW * n / fraction
+    (never below the MAX_SCAN_TUPLES floor) and hnsw.scan_mem_multiplier large enough for that
+    many tuples in work_mem (`work_mem`: its value in bytes). Settings HNSW_EF_SEARCH,
+    HNSW_SCAN_MEM_MULTIPLIER, HNSW_MAX_SCAN_TUPLES (the floors) and HNSW_SCAN_TUPLES_PER_ROW
+    override the constants."""
+    fraction = min(max(fraction, 1e-6), 1.0)
+    per_row = _setting("HNSW_SCAN_TUPLES_PER_ROW", SCAN_TUPLES_PER_ROW)
+    tuples = max(_setting("HNSW_MAX_SCAN_TUPLES", MAX_SCAN_TUPLES), math.ceil(per_row * n / fraction))
+    memory = max(_setting("HNSW_SCAN_MEM_MULTIPLIER", float(SCAN_MEM_MULTIPLIER)),
+                 math.ceil(tuples * SCAN_BYTES_PER_TUPLE / max(work_mem, 64 * 1024)))
     return {
         "hnsw.iterative_scan": "relaxed_order",
         "hnsw.ef_search": str(ef_search_for(n)),
-        "hnsw.scan_mem_multiplier": f"{float(getattr(settings, 'HNSW_SCAN_MEM_MULTIPLIER', SCAN_MEM_MULTIPLIER)):g}",
-        "hnsw.max_scan_tuples": str(int(getattr(settings, "HNSW_MAX_SCAN_TUPLES", MAX_SCAN_TUPLES))),
+        "hnsw.scan_mem_multiplier": f"{min(float(memory), MAX_SCAN_MEM_MULTIPLIER):g}",
+        "hnsw.max_scan_tuples": str(int(tuples)),
     }
 
 
-_PREPARE_SQL = (
-    "SELECT " + ", ".join(f"set_config('{name}', %({name.replace('.', '_')})s, true)" for name in _search_options(1))
-    + f", ARRAY(SELECT allowed.id FROM ({VERSIONS_IN_FORCE_SQL}) allowed ORDER BY allowed.id)"
+def _search_options(n: int) -> dict[str, str]:
+    return hnsw_options(n)
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """How the vector lists of one search run: the versions the asker may see, how many
+    searchable chunks they hold (`allowed`) out of the vectors in the HNSW index (`indexed`),
+    and whether the lists are exact (few allowed chunks) or HNSW scans (then `options`)."""
+
+    versions: list[int]
+    allowed: int
+    indexed: int
+    exact: bool
+    options: dict[str, str]
+
+    @property
+    def fraction(self) -> float:
+        return self.allowed / max(self.indexed, self.allowed, 1)
+
+
+def exact_max_rows(*, n: int, indexed: int) -> int:
+    """The most allowed chunks for which the vector lists are exact (see EXACT_SCAN_RATIO)."""
+    fixed = getattr(settings, "SEARCH_EXACT_MAX_ROWS", None)
+    if fixed is not None:
+        return int(fixed)
+    ratio = float(getattr(settings, "SEARCH_EXACT_RATIO", EXACT_SCAN_RATIO))
+    return int(math.sqrt(max(ratio, 0.0) * max(n, 1) * max(indexed, 1)))
+
+
+def choose_plan(*, versions: list[int], allowed: int, indexed: int, n: int, work_mem: int) -> SearchPlan:
+    """Exact when at most ``exact_max_rows`` chunks pass the filter, else an HNSW scan with
+    options scaled to the filter's width."""
+    indexed = max(indexed, allowed, 1)
+    if allowed <= exact_max_rows(n=n, indexed=indexed):
+        return SearchPlan(versions, allowed, indexed, True, {})
+    return SearchPlan(versions, allowed, indexed, False, hnsw_options(n, fraction=allowed / indexed, work_mem=work_mem))
+
+
+@lru_cache(maxsize=16)
+def _prepare_sql(table: str) -> str:
+    """Sets the base HNSW options (set_config(..., true) is SET LOCAL) and returns the allowed
+    version ids, their searchable chunks, all searchable chunks and work_mem in bytes. The
+    live table's counts are sums of its per-version counts; a temporary evaluation table
+    (small) is counted."""
+    if not _IDENTIFIER.match(table):
+        raise ValueError(f"not a plain table name: {table!r}")
+    if table == LIVE_CHUNKS.table:
+        count = "SELECT COALESCE(SUM(n.searchable), 0) FROM retrieval_versionchunkcount n WHERE n.version_id = ANY(a.ids)"
+        # every version's searchable chunks: the vectors the HNSW index holds (a few thousand
+        # rows summed; the index's own reltuples counts every row of the table, NULL vectors too)
+        total = "SELECT COALESCE(SUM(n.searchable), 0) FROM retrieval_versionchunkcount n"
+    else:
+        count = f"SELECT count(*) FROM {table} c WHERE c.version_id = ANY(a.ids) AND c.searchable"
+        total = f"SELECT count(*) FROM {table} c WHERE c.searchable"
+    options = ", ".join(f"set_config('{name}', %({name.replace('.', '_')})s, true)" for name in _search_options(1))
+    return f"""
+WITH a AS MATERIALIZED (
+    SELECT ARRAY(SELECT allowed.id FROM ({VERSIONS_IN_FORCE_SQL}) allowed ORDER BY allowed.id) AS ids
 )
+SELECT {options}, a.ids, ({count})::bigint, ({total})::bigint, pg_size_bytes(current_setting('work_mem'))
+FROM a
+"""
 
 
-def prepare_search(cursor, *, params: dict, n: int) -> list[int]:
-    """In the current transaction: set the HNSW options (SET LOCAL) and return the ids of the
-    versions the asker may see on the date (params: as_of, all, groups; see retrieval/access.py).
+def search_plan(cursor, *, params: dict, n: int, table: str = LIVE_CHUNKS.table) -> SearchPlan:
+    """In the current transaction: find the versions the asker may see on the date (params:
+    as_of, all, groups; see retrieval/access.py) and how many chunks they hold, choose the
+    vector plan, and SET LOCAL its HNSW options (one statement; a second only when a filter
+    widens the scan budget)."""
+    base = _search_options(n)
+    cursor.execute(_prepare_sql(table), {**params, **{name.replace(".", "_"): v for name, v in base.items()}})
+    row = cursor.fetchone()
+    versions, allowed, indexed, work_mem = list(row[-4]), int(row[-3]), int(row[-2]), int(row[-1])
+    plan = choose_plan(versions=versions, allowed=allowed, indexed=indexed, n=n, work_mem=work_mem)
+    changed = {name: value for name, value in plan.options.items() if base.get(name) != value}
+    if changed:
+        cursor.execute(
+            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in changed),
+            [x for item in changed.items() for x in item],
+        )
+    return plan
 
-    Settings HNSW_EF_SEARCH, HNSW_SCAN_MEM_MULTIPLIER and HNSW_MAX_SCAN_TUPLES override the options."""
-    options = {name.replace(".", "_"): value for name, value in _search_options(n).items()}
-    cursor.execute(_PREPARE_SQL, {**params, **options})
-    return list(cursor.fetchone()[-1])
+
+def prepare_search(cursor, *, params: dict, n: int, table: str = LIVE_CHUNKS.table) -> list[int]:
+    """``search_plan``'s version ids (the HNSW options set as the served query sets them)."""
+    return search_plan(cursor, params=params, n=n, table=table).versions
 
 
-def set_search_options(cursor, *, n: int) -> None:
+def set_search_options(cursor, *, n: int, fraction: float = 1.0) -> None:
     """SET LOCAL the HNSW options only (for EXPLAIN and benchmarks)."""
-    for name, value in _search_options(n).items():
+    for name, value in hnsw_options(n, fraction=fraction).items():
         cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
 
 
 def query_params(*, versions: list[int], qvec: str, terms: str, n: int, more_qvecs: tuple[str, ...] = ()) -> dict:
     """The parameters of the candidate query; `terms` is the question (or its words)."""
     max_matches = int(getattr(settings, "SEARCH_TEXT_MAX_MATCHES", TEXT_MAX_MATCHES))
-    params = {"versions": versions, "qvec": qvec, "words": question_words(terms), "max_matches": max_matches, "n": n}
+    params = {"versions": id_array(versions), "qvec": qvec, "words": question_words(terms), "max_matches": max_matches,
+              "n": n}
     params.update({f"qvec{i}": vector for i, vector in enumerate(more_qvecs, start=1)})
     return params
 
@@ -245,12 +382,12 @@ def candidate_rows(
 ) -> list[tuple[str, int, float]]:
     """The candidate lists for a question, for the asker and date in `params` (access_params):
     one vector list per query vector (`qvec`, then `more_qvecs`) and the text list."""
-    sql = candidates_sql(chunk_source.table, 1 + len(more_qvecs))
     with transaction.atomic(), connection.cursor() as cursor:
-        versions = prepare_search(cursor, params=params, n=n)
-        if not versions:
+        plan = search_plan(cursor, params=params, n=n, table=chunk_source.table)
+        if not plan.versions:
             return []
-        cursor.execute(sql, query_params(versions=versions, qvec=qvec, terms=terms, n=n, more_qvecs=more_qvecs))
+        sql = candidates_sql(chunk_source.table, 1 + len(more_qvecs), exact=plan.exact)
+        cursor.execute(sql, query_params(versions=plan.versions, qvec=qvec, terms=terms, n=n, more_qvecs=more_qvecs))
         return cursor.fetchall()
 
 
