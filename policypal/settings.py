@@ -183,8 +183,38 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns when it is missing
+
+
+def _default_storage() -> dict:
+    """Where uploaded policy files and zip imports are kept (Django's storage API): the local
+    MEDIA_ROOT, or with STORAGE_BACKEND=s3 a bucket of any S3-compatible object store (AWS S3,
+    MinIO, Ceph, ...), shared by every web and worker machine. Names are never overwritten: a
+    second file of the same name gets a suffix, as on disk."""
+    backend = env("STORAGE_BACKEND", default="filesystem").strip().lower()
+    if backend in ("", "filesystem", "local"):
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    if backend != "s3":
+        raise ImproperlyConfigured(f"STORAGE_BACKEND={backend!r} is not known: use 'filesystem' (the default) or 's3'.")
+    bucket = env("S3_BUCKET", default="").strip()
+    if not bucket:
+        raise ImproperlyConfigured("STORAGE_BACKEND=s3 needs S3_BUCKET, the name of an existing bucket.")
+    options = {
+        "bucket_name": bucket,
+        "endpoint_url": env("S3_ENDPOINT_URL", default="") or None,  # empty: AWS S3 itself
+        "access_key": env("S3_ACCESS_KEY_ID", default="") or None,  # empty: boto3's own chain (role, profile)
+        "secret_key": env("S3_SECRET_ACCESS_KEY", default="") or None,
+        "region_name": env("S3_REGION", default="") or None,
+        "location": env("S3_PREFIX", default="").strip("/"),
+        "addressing_style": env("S3_ADDRESSING_STYLE", default="") or None,  # path | virtual; empty: boto3 chooses
+        "file_overwrite": False,
+        "default_acl": None,  # the bucket's own policy; files are private and served by the app
+        "querystring_auth": True,
+    }
+    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
+
+
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _default_storage(),
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True
@@ -222,10 +252,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CONVERT_MEMORY_LIMIT_MB = env.int("CONVERT_MEMORY_LIMIT_MB", default=2048)
 CONVERT_TIMEOUT_SECONDS = env.int("CONVERT_TIMEOUT_SECONDS", default=600)
 INGEST_HEARTBEAT_STALE_SECONDS = env.int("INGEST_HEARTBEAT_STALE_SECONDS", default=60)
+# A pending re-index whose worker has shown nothing (no start, no heartbeat) for this long lost its
+# message (a worker killed, the broker flushed): it is queued again, at most REINDEX_MAX_REQUEUES
+# times, then cleared with its reason shown (policypal.policies.services.policy_version_reindex_recover).
+REINDEX_STALE_SECONDS = env.int("REINDEX_STALE_SECONDS", default=15 * 60)
+REINDEX_MAX_REQUEUES = env.int("REINDEX_MAX_REQUEUES", default=3)
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=3600)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=3300)
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="policypal")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Pending re-indexes that lost their message are queued again by every worker as it starts and, with
+# a beat process running (`celery -A policypal beat`), every third of REINDEX_STALE_SECONDS.
+CELERY_BEAT_SCHEDULE = {
+    "reindex-recover-stale": {"task": "policies.reindex_recover_stale", "schedule": max(60, REINDEX_STALE_SECONDS // 3)},
+}
 
 # --- Embeddings and retrieval ---
 def _default_model_dir() -> str:
@@ -253,6 +293,12 @@ INPUT_MAX_UNPACKED_MB = env.int("INPUT_MAX_UNPACKED_MB", default=200)  # DOCX/XL
 INPUT_MAX_COMPRESSION_RATIO = env.int("INPUT_MAX_COMPRESSION_RATIO", default=200)  # one archive member
 SEARCH_CANDIDATES = env.int("SEARCH_CANDIDATES", default=40)
 HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.957 under a 10 % filter at 100k (bench/hnsw_recall.py)
+# The vector lists sort every allowed chunk (exact) instead of scanning the HNSW index while the
+# asker may see at most sqrt(SEARCH_EXACT_RATIO * candidates * searchable chunks) chunks (the
+# measured crossover: 13,500 of a million); SEARCH_EXACT_MAX_ROWS, if set, is a fixed number
+# instead (retrieval/search.py "Exact or index", bench/hnsw_recall.py --crossover).
+SEARCH_EXACT_RATIO = env.float("SEARCH_EXACT_RATIO", default=5.0)
+SEARCH_EXACT_MAX_ROWS = env.int("SEARCH_EXACT_MAX_ROWS", default=None)
 
 # --- Optional LLM answerer (OpenAI-compatible endpoint); empty means the built-in extractive answerer ---
 LLM_BASE_URL = env("LLM_BASE_URL", default="")

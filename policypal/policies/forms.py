@@ -1,5 +1,5 @@
 """The forms of the policy admin pages: upload, the policy list's filters and bulk actions, the
-zip import."""
+zip import, the audit log's filters."""
 from __future__ import annotations
 
 from django import forms
@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from .bulk_actions import BULK_ACTIONS, GROUP_MODES, GroupChange
 from .import_manifest import FieldValueError, field_value
-from .models import Policy, PolicyVersion
-from .selectors import POLICY_SORTS, POLICY_STATES, FilterChoices, PolicyFilters
+from .models import AuditEvent, Policy, PolicyVersion
+from .selectors import POLICY_SORTS, POLICY_STATES, AuditFilters, FilterChoices, PolicyFilters
 from .services import ACCEPTED_EXTENSIONS, ACCEPTED_LABEL, source_problem
 
 
@@ -256,3 +256,47 @@ class ImportUploadForm(forms.Form):
         everyone, an existing one keeps its groups)."""
         names = [g.name for g in self.cleaned_data["groups"]] + self.cleaned_data["new_groups"]
         return list(dict.fromkeys(names)) or None
+
+
+# --- the audit log -------------------------------------------------------------------------------
+
+class _DayInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self):
+        super().__init__(format="%Y-%m-%d")
+
+
+class AuditLogForm(forms.Form):
+    """The audit log's GET parameters. A date that cannot be read, or a range that ends before it
+    starts, is reported above the log and that filter left out; the others still apply."""
+
+    actor = forms.CharField(required=False, max_length=150, label="Who",
+                            widget=forms.TextInput(attrs={"list": "audit-actors", "placeholder": "Any user",
+                                                          "autocomplete": "off"}))
+    action = forms.ChoiceField(required=False, label="Action",
+                               choices=[("", "Any action"), *AuditEvent.Action.choices])
+    policy = forms.CharField(required=False, max_length=80, label="Policy key",
+                             widget=forms.TextInput(attrs={"placeholder": "e.g. travel", "autocomplete": "off"}))
+    date_from = forms.DateField(required=False, label="From", widget=_DayInput(), input_formats=["%Y-%m-%d"],
+                                error_messages={"invalid": "Enter a date as YYYY-MM-DD."})
+    date_to = forms.DateField(required=False, label="To", widget=_DayInput(), input_formats=["%Y-%m-%d"],
+                              error_messages={"invalid": "Enter a date as YYYY-MM-DD."})
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("date_from"), cleaned.get("date_to")
+        if start and end and end < start:
+            self.add_error("date_to", f"The range ends ({end:%Y-%m-%d}) before it starts ({start:%Y-%m-%d}).")
+        return cleaned
+
+    def filters(self) -> AuditFilters:
+        self.is_valid()
+        values = {name: self.cleaned_data.get(name) for name in self.fields if name not in self.errors}
+        return AuditFilters(
+            actor=(values.get("actor") or "").strip(),
+            action=values.get("action") or "",
+            policy=(values.get("policy") or "").strip(),
+            date_from=values.get("date_from"),
+            date_to=values.get("date_to"),
+        )

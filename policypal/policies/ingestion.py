@@ -17,9 +17,11 @@ the version's chunks.
 from __future__ import annotations
 
 import logging
+import tempfile
 import time
 import traceback
 from contextlib import contextmanager
+from pathlib import Path
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -33,12 +35,12 @@ from retrieval.chunking_settings import chunk_config, input_limits
 
 from .conversion import ConversionLimits, ConversionStopped, Converted, convert_in_child
 from .models import PolicyVersion, SourceDocument
+from .pipeline import VERSION_LOCK_NAMESPACE
 from .services import policy_effective_dates_refresh, version_headings_store
 
 logger = logging.getLogger(__name__)
 Status = PolicyVersion.Status
 
-_LOCK_NAMESPACE = 7301  # pg advisory lock namespace for "ingesting version N"
 _ORDER = [Status.QUEUED, Status.CONVERTING, Status.CHUNKING, Status.INDEXING, Status.READY]
 _ACTIVE = [Status.QUEUED, Status.CONVERTING, Status.CHUNKING, Status.INDEXING]  # a step may still move it
 HEARTBEAT_EVERY = 2.0  # seconds of work between two heartbeats of a running step
@@ -117,14 +119,14 @@ def _run_step(version_id: int, step: str, func) -> None:
 @contextmanager
 def _version_lock(version_id: int):
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_NAMESPACE, version_id])
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [VERSION_LOCK_NAMESPACE, version_id])
         acquired = cursor.fetchone()[0]
     try:
         yield acquired
     finally:
         if acquired:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_NAMESPACE, version_id])
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [VERSION_LOCK_NAMESPACE, version_id])
 
 
 def _run_locked(version_id: int, step: str, func) -> None:
@@ -197,14 +199,41 @@ def conversion_limits() -> ConversionLimits:
     )
 
 
+@contextmanager
+def source_local_path(source: SourceDocument, *, on_wait=None):
+    """A path on this machine holding the source's bytes, for the converter (which reads files by
+    path). The storage's own path when it has one (the local MEDIA_ROOT); else (S3-compatible
+    object storage) a temporary copy read through the storage API, removed afterwards."""
+    try:
+        path = source.file.path
+    except NotImplementedError:  # a storage without local paths
+        path = None
+    if path is not None:
+        yield path
+        return
+    suffix = Path(source.original_name).suffix.lower()
+    with tempfile.TemporaryDirectory(prefix="policypal-source-") as folder:
+        local = Path(folder) / f"source{suffix}"
+        try:
+            with source.file.open("rb") as stored, open(local, "wb") as copy:
+                for chunk in stored.chunks():
+                    copy.write(chunk)
+                    if on_wait:
+                        on_wait()
+        except FileNotFoundError:
+            raise StepFailed(f"{source.original_name}: the stored file is missing from the storage") from None
+        yield str(local)
+
+
 def _convert_source(source: SourceDocument, *, on_wait) -> Converted:
     """The file converted in a child process under the conversion limits (see conversion.py)."""
     try:
-        converted = convert_in_child(
-            source.file.path, name=source.original_name, pdf_artifacts_path=settings.PDF_ARTIFACTS_PATH,
-            limits=conversion_limits(), on_wait=on_wait,
-            convert_options={"limits": input_limits()},
-        )
+        with source_local_path(source, on_wait=on_wait) as path:
+            converted = convert_in_child(
+                path, name=source.original_name, pdf_artifacts_path=settings.PDF_ARTIFACTS_PATH,
+                limits=conversion_limits(), on_wait=on_wait,
+                convert_options={"limits": input_limits()},
+            )
     except ConversionError as exc:
         message = str(exc)
         if not message.startswith(source.original_name):

@@ -72,6 +72,10 @@ class PolicyVersion(models.Model):
     reindex_requested_at = models.DateTimeField(null=True, blank=True)
     reindex_progress = models.PositiveSmallIntegerField(default=0, help_text="0-100, of the re-index in progress.")
     reindex_detail = models.CharField(max_length=300, blank=True)
+    # The re-index's liveness: when its latest message was sent to the workers, and how many times
+    # it was sent again because no worker showed progress for REINDEX_STALE_SECONDS (a lost message).
+    reindex_queued_at = models.DateTimeField(null=True, blank=True)
+    reindex_requeues = models.PositiveSmallIntegerField(default=0)
     # The version's headings (the distinct parts of its chunks' breadcrumbs, one a line), stored
     # when it turns ready, for the admin list's search; words indexed without stemming or stop
     # words, so that a prefix of any word finds it ("allow" finds "Meal allowance").
@@ -135,6 +139,7 @@ class AuditEvent(models.Model):
         REINDEX = "reindex", "Re-indexed"
         GROUPS = "groups", "Changed groups"
         IMPORT = "import", "Imported"
+        REINDEX_RECOVER = "reindex_recover", "Re-index recovered"
 
     at = models.DateTimeField(default=timezone.now)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -147,7 +152,13 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
-        indexes = [models.Index(fields=["-at"], name="audit_at"), models.Index(fields=["policy", "-at"], name="audit_policy_at")]
+        # The audit log page's filters, each newest first (selectors.audit_events_list).
+        indexes = [
+            models.Index(fields=["-at"], name="audit_at"),
+            models.Index(fields=["policy", "-at"], name="audit_policy_at"),
+            models.Index(fields=["actor_name", "-at"], name="audit_actor_at"),
+            models.Index(fields=["action", "-at"], name="audit_action_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.actor_name} {self.action} {self.target}"

@@ -21,6 +21,10 @@ CHUNK_TASK = "policies.chunk_version"
 INDEX_TASK = "policies.index_version"
 PIPELINE = (CONVERT_TASK, CHUNK_TASK, INDEX_TASK)
 REINDEX_TASK = "policies.reindex_version"  # chunk and embed a ready version again, then swap
+REINDEX_RECOVER_TASK = "policies.reindex_recover_stale"  # queue again the re-indexes whose message was lost
+# The PostgreSQL advisory lock (this namespace, the version's id) that a worker holds while it works
+# on a version: only one worker at a time, and held means a worker is alive on it.
+VERSION_LOCK_NAMESPACE = 7301
 
 
 def ingestion_pipeline(version_id: int, *, task_ids: list[str] | None = None):

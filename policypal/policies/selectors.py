@@ -25,20 +25,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.postgres.search import SearchQuery
 from django.db.models import (
     BooleanField, Case, Exists, OuterRef, Q, QuerySet, Subquery, Value, When, prefetch_related_objects,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from chunking.preview import first_and_last_sentence
 from retrieval.access import versions_visible
 from retrieval.models import Chunk
 
-from .models import Policy, PolicyVersion
-from .roles import is_policy_admin, is_reviewer
+from .models import AuditEvent, Policy, PolicyVersion
+from .roles import POLICY_ADMINS, is_policy_admin, is_reviewer
 from .version_diff import BREADCRUMB_SEPARATOR, SectionText, VersionDiff, version_diff
 
 # Over this many embedding-model word pieces the model silently ignores the rest.
@@ -236,20 +237,61 @@ def version_progress_state(*, version: PolicyVersion, now: dt.datetime | None = 
         if silent > heartbeat_stale_after():
             return ProgressState(
                 "stopped", can_retry=True, can_cancel=True,
-                message=f"Stopped: the worker stopped responding (no heartbeat for {_duration(silent)}, while "
+                message=f"Stopped: the worker stopped responding (no heartbeat for {duration_text(silent)}, while "
                         f"{version.running_step}). Retry resumes from the last finished step.",
             )
         return ProgressState("working", can_retry=False, can_cancel=True)
     if silent > WAITING_RETRY_AFTER:
         return ProgressState(
             "waiting", can_retry=True, can_cancel=True,
-            message=f"No worker has taken this version for {_duration(silent)}. Is a worker running? "
+            message=f"No worker has taken this version for {duration_text(silent)}. Is a worker running? "
                     "Retry queues it again.",
         )
     return ProgressState("waiting", can_retry=False, can_cancel=True)
 
 
-def _duration(delta: dt.timedelta) -> str:
+# --- a re-index whose message was lost -----------------------------------------------------------
+
+def reindex_stale_after() -> dt.timedelta:
+    return dt.timedelta(seconds=float(getattr(settings, "REINDEX_STALE_SECONDS", 15 * 60)))
+
+
+def reindex_last_sign(version: PolicyVersion) -> dt.datetime | None:
+    """When a pending re-index last showed it was alive: asked for, its message (re)sent, or its
+    worker's heartbeat (None when no re-index is pending)."""
+    if version.reindex_requested_at is None:
+        return None
+    return max(t for t in (version.reindex_requested_at, version.reindex_queued_at, version.heartbeat_at) if t)
+
+
+def version_reindex_is_stale(*, version: PolicyVersion, now: dt.datetime | None = None) -> bool:
+    """A re-index is pending and nothing has shown for REINDEX_STALE_SECONDS: no worker took its
+    message, or the worker that took it stopped (killed) without anyone redelivering it."""
+    last_sign = reindex_last_sign(version)
+    return last_sign is not None and (now or timezone.now()) - last_sign > reindex_stale_after()
+
+
+def versions_reindex_stale(*, now: dt.datetime | None = None) -> QuerySet[PolicyVersion]:
+    """The versions whose pending re-index is stale: version_reindex_is_stale in SQL
+    (PostgreSQL's GREATEST skips NULLs)."""
+    cutoff = (now or timezone.now()) - reindex_stale_after()
+    return (PolicyVersion.objects.filter(reindex_requested_at__isnull=False)
+            .alias(last_sign=Greatest("reindex_requested_at", "reindex_queued_at", "heartbeat_at"))
+            .filter(last_sign__lt=cutoff))
+
+
+def version_reindex_message(*, version: PolicyVersion, now: dt.datetime | None = None) -> str:
+    """What the version page adds about a stale pending re-index ("" when none is stale)."""
+    now = now or timezone.now()
+    if not version_reindex_is_stale(version=version, now=now):
+        return ""
+    silent = duration_text(now - reindex_last_sign(version))
+    return (f"No worker has shown progress on this re-index for {silent}: its message was probably lost (a worker "
+            "stopped, or the queue was emptied). Workers queue it again when they start (and the beat process, if one "
+            "runs, every few minutes); Queue again does it now.")
+
+
+def duration_text(delta: dt.timedelta) -> str:
     seconds = int(delta.total_seconds())
     if seconds < 120:
         return f"{seconds} seconds"
@@ -396,3 +438,67 @@ def policy_version_diff(*, user, policy_key: str, from_number: int | None = None
         return None
     diff = version_diff(version_sections(version=old), version_sections(version=new))
     return PolicyVersionDiff(policy=policy, old=old, new=new, diff=diff, ready_versions=ready)
+
+
+# --- the audit log ------------------------------------------------------------------------------
+#
+# Newest first, 50 a page: the page costs two queries whatever the table holds, its count and its
+# rows (each row's policy joined). Every filter has an index that serves it in that order:
+# (-at) alone and for dates, (actor_name, -at), (action, -at) and (policy, -at); the policy key is
+# looked up once, in a subquery, so the planner reads only that policy's rows of the index.
+
+AUDIT_PAGE_SIZE = 50
+SYSTEM_ACTOR = "system"  # the actor_name of what commands and workers do (audit_event_record)
+
+
+@dataclass(frozen=True)
+class AuditFilters:
+    """What the audit log shows; every field optional. Dates are local days, both included."""
+
+    actor: str = ""  # a username, exactly (or "system")
+    action: str = ""  # an AuditEvent.Action value
+    policy: str = ""  # a policy key, exactly
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+
+    @property
+    def any(self) -> bool:
+        return self != AuditFilters()
+
+
+def may_read_audit_log(user) -> bool:
+    """Policy admins only, as every other page of the admin console (reviewers compare versions,
+    which they see elsewhere already, but not who changed what)."""
+    return is_policy_admin(user)
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+def audit_events_list(*, user, filters: AuditFilters) -> QuerySet[AuditEvent]:
+    """The audit trail, newest first, filtered (nothing for a user who may not read it)."""
+    if not may_read_audit_log(user):
+        return AuditEvent.objects.none()
+    events = AuditEvent.objects.select_related("policy").only(
+        "at", "actor_name", "action", "target", "detail", "version", "policy", "policy__key", "policy__title",
+    )
+    if filters.actor:
+        events = events.filter(actor_name=filters.actor)
+    if filters.action:
+        events = events.filter(action=filters.action)
+    if filters.policy:
+        events = events.filter(policy_id__in=Policy.objects.filter(key=filters.policy).values("pk"))
+    if filters.date_from:
+        events = events.filter(at__gte=_day_start(filters.date_from))
+    if filters.date_to:
+        events = events.filter(at__lt=_day_start(filters.date_to + dt.timedelta(days=1)))
+    return events.order_by("-at", "-id")
+
+
+def audit_actor_names() -> list[str]:
+    """The names the actor filter suggests: every policy admin and superuser, and "system" (one
+    query; the filter takes any other name too, such as a deleted account's)."""
+    users = get_user_model().objects.filter(Q(is_superuser=True) | Q(groups__name=POLICY_ADMINS))
+    names = users.order_by("username").values_list("username", flat=True).distinct()
+    return [*names, SYSTEM_ACTOR]

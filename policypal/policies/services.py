@@ -11,14 +11,21 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.files.base import ContentFile, File
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from .models import AuditEvent, Policy, PolicyVersion, SourceDocument
-from .pipeline import PIPELINE, ingestion_pipeline, ingestion_revoke, reindex_message
-from .selectors import version_progress_state
+from .pipeline import PIPELINE, VERSION_LOCK_NAMESPACE, ingestion_pipeline, ingestion_revoke, reindex_message
+from .selectors import (
+    SYSTEM_ACTOR,
+    duration_text,
+    reindex_last_sign,
+    version_progress_state,
+    version_reindex_is_stale,
+    versions_reindex_stale,
+)
 
 
 class PolicyInputError(ValueError):
@@ -186,7 +193,9 @@ def policy_version_reindex(*, version: PolicyVersion, enqueue: bool = True) -> P
     chunker or the embedding model), on a worker once this transaction commits. The version stays
     ready and answers from its old chunks meanwhile; the new ones, all embedded, replace them in
     one transaction (ingestion.version_reindex). Asking again while one is pending queues nothing
-    more. `enqueue=False`: the caller runs it (manage.py reindex)."""
+    more, unless that one is stale (no sign of life for REINDEX_STALE_SECONDS: its message was
+    lost): it is then queued again, its requeue count starting over. `enqueue=False`: the caller
+    runs it (manage.py reindex)."""
     version = PolicyVersion.objects.select_for_update().get(pk=version.pk)
     if version.status != PolicyVersion.Status.READY:
         raise PolicyInputError(f"Only a ready version can be re-indexed; v{version.number} is {version.get_status_display().lower()}.")
@@ -194,16 +203,105 @@ def policy_version_reindex(*, version: PolicyVersion, enqueue: bool = True) -> P
         raise PolicyInputError(f"v{version.number} is retired; it answers no questions, so it is not re-indexed.")
     if version.sources.filter(tree__isnull=True).exists():
         raise PolicyInputError(f"v{version.number} has a file that was never converted; use Retry on its page.")
+    detail = "Queued for re-indexing"
     if version.reindex_requested_at is not None:
-        return version
-    version.reindex_requested_at = timezone.now()
+        if not enqueue or not version_reindex_is_stale(version=version) or version_is_locked(version_id=version.pk):
+            return version  # pending and alive (or run by the caller): nothing more to queue
+        silent = duration_text(timezone.now() - reindex_last_sign(version))
+        detail = f"Queued for re-indexing again (the earlier request had shown no progress for {silent})"
+    now = timezone.now()
+    version.reindex_requested_at = version.reindex_queued_at = now
+    version.reindex_requeues = 0
     version.reindex_progress = 0
-    version.reindex_detail = "Queued for re-indexing"
-    version.save(update_fields=["reindex_requested_at", "reindex_progress", "reindex_detail", "updated_at"])
+    version.reindex_detail = detail
+    version.save(update_fields=["reindex_requested_at", "reindex_queued_at", "reindex_requeues", "reindex_progress",
+                                "reindex_detail", "updated_at"])
     if enqueue:
-        version_id = version.pk
-        transaction.on_commit(lambda: reindex_message(version_id).delay())
+        _reindex_send(version.pk)
     return version
+
+
+@transaction.atomic
+def policy_version_reindex_ask(*, version: PolicyVersion, actor) -> str:
+    """The version page's re-index, with its audit row: "queued", "requeued" (a stale pending one
+    queued again), or "pending" when one is pending and alive (nothing done, nothing recorded)."""
+    version = PolicyVersion.objects.select_for_update().select_related("policy").get(pk=version.pk)
+    was_pending, queued_before = version.reindex_requested_at is not None, version.reindex_queued_at
+    version = policy_version_reindex(version=version)
+    if version.reindex_queued_at == queued_before:
+        return "pending"
+    audit_event_record(actor=actor, action=AuditEvent.Action.REINDEX, target=f"{version.policy.key} v{version.number}",
+                       policy=version.policy, version=version,
+                       detail="version page" + (": queued again, the earlier request showed no progress" if was_pending else ""))
+    return "requeued" if was_pending else "queued"
+
+
+def _reindex_send(version_id: int) -> None:
+    transaction.on_commit(lambda: reindex_message(version_id).delay())
+
+
+def version_is_locked(*, version_id: int) -> bool:
+    """A worker holds the version's advisory lock (ingestion._version_lock): it is working on it
+    now, whatever its heartbeat says. A killed worker's lock goes with its connection."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = %s AND objid = %s"
+            " AND objsubid = 2 AND granted)",
+            [VERSION_LOCK_NAMESPACE, version_id],
+        )
+        return cursor.fetchone()[0]
+
+
+REINDEX_REQUEUED = "requeued"
+REINDEX_CLEARED = "cleared"
+
+
+@transaction.atomic
+def policy_version_reindex_recover(*, version_id: int, now: dt.datetime | None = None) -> str:
+    """Recover one re-index that lost its message: pending, nothing shown for REINDEX_STALE_SECONDS
+    and no worker holding the version. Queued again (REINDEX_REQUEUED), up to REINDEX_MAX_REQUEUES
+    times; after that, or when the version is no longer ready or is retired, the request is cleared
+    (REINDEX_CLEARED) and the version keeps answering from its current index. Either way its
+    re-index detail says what happened and one audit row records it. "" when there was nothing to
+    do: safe to run any number of times, from any number of processes (the row is locked, and a
+    requeue restarts the stale clock)."""
+    now = now or timezone.now()
+    version = PolicyVersion.objects.select_for_update().select_related("policy").filter(pk=version_id).first()
+    if version is None or not version_reindex_is_stale(version=version, now=now) or version_is_locked(version_id=version_id):
+        return ""
+    silent = duration_text(now - reindex_last_sign(version))
+    target = f"{version.policy.key} v{version.number}"
+    if version.status != PolicyVersion.Status.READY or version.retired_at is not None:
+        outcome, detail = REINDEX_CLEARED, "Re-index dropped: the version is no longer ready, or was retired"
+    elif version.reindex_requeues >= settings.REINDEX_MAX_REQUEUES:
+        outcome = REINDEX_CLEARED
+        detail = (f"Re-index stopped: no worker showed progress in {version.reindex_requeues + 1} tries (the last "
+                  f"{silent} ago); still answering from the previous index. Check that a worker runs, then re-index again.")
+    else:
+        outcome = REINDEX_REQUEUED
+        detail = (f"Queued again ({version.reindex_requeues + 1} of {settings.REINDEX_MAX_REQUEUES}): no worker had shown "
+                  f"progress for {silent}; its message was probably lost")
+    if outcome == REINDEX_CLEARED:
+        PolicyVersion.objects.filter(pk=version_id).update(
+            reindex_requested_at=None, reindex_queued_at=None, reindex_progress=0, reindex_detail=detail[:300], updated_at=now)
+    else:
+        PolicyVersion.objects.filter(pk=version_id).update(
+            reindex_queued_at=now, reindex_requeues=version.reindex_requeues + 1, reindex_progress=0,
+            reindex_detail=detail[:300], updated_at=now)
+        _reindex_send(version_id)
+    audit_event_record(actor=None, action=AuditEvent.Action.REINDEX_RECOVER, target=target, policy=version.policy,
+                       version=version, detail=detail)
+    return outcome
+
+
+def policy_versions_reindex_recover(*, now: dt.datetime | None = None) -> dict[int, str]:
+    """Recover every stale pending re-index (see policy_version_reindex_recover), each in its own
+    transaction: {version id: what was done}, for those where something was."""
+    done = {}
+    for version_id in versions_reindex_stale(now=now).order_by("pk").values_list("pk", flat=True):
+        if outcome := policy_version_reindex_recover(version_id=version_id, now=now):
+            done[version_id] = outcome
+    return done
 
 
 @transaction.atomic
@@ -277,7 +375,7 @@ def policy_versions_resume() -> list[PolicyVersion]:
         policy_version_enqueue(version=version)
     reindexing = list(PolicyVersion.objects.filter(status=PolicyVersion.Status.READY, reindex_requested_at__isnull=False))
     for version in reindexing:  # the re-index skips a version whose swap is already done
-        transaction.on_commit(lambda version_id=version.pk: reindex_message(version_id).delay())
+        _reindex_send(version.pk)
     return unfinished + reindexing
 
 
@@ -311,7 +409,7 @@ def audit_event_record(
     user = actor if getattr(actor, "is_authenticated", False) else None
     return AuditEvent.objects.create(
         actor=user,
-        actor_name=user.get_username() if user else "system",
+        actor_name=user.get_username() if user else SYSTEM_ACTOR,
         action=action,
         target=target[:300],
         policy=policy,

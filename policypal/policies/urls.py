@@ -16,6 +16,8 @@ urlpatterns = [
     path("versions/<int:pk>/retire/", views.version_retire, name="version_retire"),
     path("versions/<int:pk>/retry/", views.version_retry, name="version_retry"),
     path("versions/<int:pk>/cancel/", views.version_cancel, name="version_cancel"),
+    path("versions/<int:pk>/reindex/", views.version_reindex, name="version_reindex"),
+    path("audit/", views.audit_log, name="audit_log"),
     path("sources/<int:pk>/", views.source_download, name="source_download"),
     path("policies/<slug:key>/diff/", views.version_diff, name="version_diff"),
 ]

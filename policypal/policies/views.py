@@ -1,6 +1,6 @@
 """Policy admin pages: the policy list (search, filters, sorting, pages, bulk actions), upload,
-version detail with live progress, publish/retire/retry/cancel, and the zip import (upload, plan,
-confirm, progress of the whole batch).
+version detail with live progress, publish/retire/retry/cancel/re-index, the zip import (upload,
+plan, confirm, progress of the whole batch), and the audit log.
 
 Every view here is for policy admins only (403 for anyone else); the check is the
 `policy_admin_required` decorator, never a template condition. The one exception, the diff
@@ -33,7 +33,7 @@ from .bulk_actions import (
     policies_reindex,
     policies_retire,
 )
-from .forms import BulkActionForm, ImportUploadForm, PolicyListForm, PolicyUploadForm
+from .forms import AuditLogForm, BulkActionForm, ImportUploadForm, PolicyListForm, PolicyUploadForm
 from .import_upload import (
     ImportUploadError,
     import_batch_apply,
@@ -47,9 +47,12 @@ from .import_upload import (
 from .models import ImportBatch, Policy, PolicyVersion
 from .roles import is_policy_admin
 from .selectors import (
+    AUDIT_PAGE_SIZE,
     POLICY_PAGE_SIZE,
     POLICY_SORTS,
     PolicyFilters,
+    audit_actor_names,
+    audit_events_list,
     may_compare_versions,
     policy_filter_choices,
     policy_rows,
@@ -59,6 +62,7 @@ from .selectors import (
     version_chunk_preview,
     version_get,
     version_progress_state,
+    version_reindex_message,
 )
 from .selectors import policy_list as policies_filtered
 from .services import (
@@ -66,6 +70,7 @@ from .services import (
     UploadedSource,
     policy_version_cancel,
     policy_version_publish,
+    policy_version_reindex_ask,
     policy_version_retire,
     policy_version_retry,
 )
@@ -230,13 +235,15 @@ def _upload_initial(policy_id: str | None) -> dict:
 def version_detail(request, pk: int):
     version = _version_or_404(pk)
     state = version_progress_state(version=version)
+    reindex_stale = version_reindex_message(version=version)
     if request.GET.get("partial") == "progress":
         finished = version.is_finished and not version.is_reindexing
         if request.htmx and (finished or request.GET.get("actions", state.actions) != state.actions):
             # Finished (or its re-index done), or stopped (Retry offered) while the admin watched:
             # reload the whole page, whose actions and chunk preview change with it.
             return HttpResponseClientRefresh()
-        return render(request, "policies/version_detail.html#progress", {"version": version, "state": state})
+        return render(request, "policies/version_detail.html#progress",
+                      {"version": version, "state": state, "reindex_stale": reindex_stale})
     context = {
         "version": version,
         "policy": version.policy,
@@ -246,6 +253,7 @@ def version_detail(request, pk: int):
         "can_publish": version.status == PolicyVersion.Status.READY and not version.published,
         "can_retire": version.published,
         "state": state,
+        "reindex_stale": reindex_stale,
         "can_retry": state.can_retry,
         "can_cancel": state.can_cancel,
         "previous_ready": policy_version_previous_ready(version=version),
@@ -293,6 +301,25 @@ def _version_action(service, done: str):
 version_publish = _version_action(policy_version_publish, "Published version {version.number}.")
 version_retire = _version_action(policy_version_retire, "Retired version {version.number}: it no longer answers questions.")
 version_retry = _version_action(policy_version_retry, "Version {version.number} is queued again.")
+
+
+@policy_admin_required
+@require_POST
+def version_reindex(request, pk: int):
+    """Queue a ready version's re-index; one already pending is queued again only when it is
+    stale (its message lost), else left to the worker that has it."""
+    version = _version_or_404(pk)
+    try:
+        outcome = policy_version_reindex_ask(version=version, actor=request.user)
+    except PolicyInputError as exc:
+        messages.error(request, str(exc))
+    else:
+        if outcome == "pending":
+            messages.info(request, f"The re-index of version {version.number} is already queued; a worker shows its progress here.")
+        else:
+            messages.success(request, f"Queued the re-index of version {version.number}{' again' if outcome == 'requeued' else ''}; "
+                                      "it keeps answering from its previous index meanwhile.")
+    return redirect("policies:version_detail", pk=version.pk)
 
 
 @policy_admin_required
@@ -400,3 +427,27 @@ def import_progress(request, pk):
     if request.GET.get("partial") == "progress":
         return render(request, "policies/import_progress.html#progress", context)
     return render(request, "policies/import_progress.html", context)
+
+
+# --- audit log -----------------------------------------------------------------------------------
+
+@policy_admin_required
+def audit_log(request):
+    """Who did what to which policy, newest first, with filters and pages; the filter form
+    updates the results in place (htmx) and works as a plain GET form without JavaScript."""
+    form = AuditLogForm(request.GET)
+    filters = form.filters()
+    paginator = Paginator(audit_events_list(user=request.user, filters=filters), AUDIT_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    context = {
+        "form": form,
+        "filters": filters,
+        "page": page,
+        "query": _query(request.GET),
+        "query_but_actor": _query(request.GET, actor=None),
+        "query_but_policy": _query(request.GET, policy=None),
+        "actors": audit_actor_names,  # called by the full page only (the datalist), not by the partial
+    }
+    if request.htmx and request.htmx.target == "audit-results":
+        return render(request, "policies/audit_log.html#results", context)
+    return render(request, "policies/audit_log.html", context)

@@ -1,9 +1,13 @@
-"""manage.py reindex (--all | --policy KEY)
+"""manage.py reindex (--all | --policy KEY | --recover-stale)
 
 Chunk and embed again every ready, unretired version (of every policy, or of one), after a change
 of the chunking settings or the embedding model, in this process, one version after the other,
 printing progress. Each version keeps answering from its previous index until its new chunks, all
 embedded, replace the old ones in one transaction.
+
+--recover-stale: queue again, for the workers, the pending re-indexes that lost their message (no
+sign of life for REINDEX_STALE_SECONDS), or clear those requeued REINDEX_MAX_REQUEUES times already;
+what each worker does as it starts, for a cron job where no beat process runs.
 """
 from __future__ import annotations
 
@@ -11,7 +15,12 @@ from django.core.management.base import BaseCommand, CommandError
 
 from policypal.policies.ingestion import version_reindex_inline
 from policypal.policies.models import AuditEvent, Policy, PolicyVersion
-from policypal.policies.services import PolicyInputError, audit_event_record, policy_version_reindex
+from policypal.policies.services import (
+    PolicyInputError,
+    audit_event_record,
+    policy_version_reindex,
+    policy_versions_reindex_recover,
+)
 
 
 class Command(BaseCommand):
@@ -21,8 +30,13 @@ class Command(BaseCommand):
         which = parser.add_mutually_exclusive_group(required=True)
         which.add_argument("--all", action="store_true", help="every policy")
         which.add_argument("--policy", metavar="KEY", help="one policy, by its key")
+        which.add_argument("--recover-stale", action="store_true",
+                           help="queue again the pending re-indexes whose message was lost (for the workers)")
 
     def handle(self, *args, **options):
+        if options["recover_stale"]:
+            self._recover()
+            return
         versions = PolicyVersion.objects.filter(status=PolicyVersion.Status.READY, retired_at__isnull=True)
         if options["policy"]:
             if not Policy.objects.filter(key=options["policy"]).exists():
@@ -52,3 +66,10 @@ class Command(BaseCommand):
         self.stdout.write(f"Re-indexed {len(versions) - failed} of {len(versions)} versions.")
         if failed:
             raise CommandError(f"{failed} version(s) not re-indexed; see above.")
+
+    def _recover(self) -> None:
+        done = policy_versions_reindex_recover()
+        for version in PolicyVersion.objects.filter(pk__in=done).select_related("policy").order_by("policy__key", "number"):
+            self.stdout.write(f"{version.policy.key} v{version.number}: {version.reindex_detail}")
+        requeued = sum(1 for outcome in done.values() if outcome == "requeued")
+        self.stdout.write(f"Queued again: {requeued}; cleared: {len(done) - requeued}.")
