@@ -32,7 +32,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, label_of, match_table, names_label_column, row_sentence_text, table_columns_text, table_range_text,
+    RowMatch, absent_name, label_of, match_table, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import equivalents, key_terms, stem, stems_of, words
 
@@ -203,8 +203,27 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         if absent and max(score for score, _ in absent) > best:
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
             return [max(absent, key=lambda p: p[0])[1]]
-        return [m for score, m in found if score == best][:2]
+        return _tables_the_words_point_at(question, [m for score, m in found if score == best], evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _tables_the_words_point_at(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
+    """Of tables that all have the named row ("grade 9" in a table of overtime rates and in one
+    of relocation entitlements), those whose caption, headers and section hold at least half as
+    many of the question's own words as the best one ("removal volume limit": the relocation
+    table, whose caption shares only "limits" with the other); every one when none holds two."""
+    if len(matches) < 2:
+        return matches
+    asked = stems_of(question)
+    held = []
+    for m in matches:
+        labels = stems_of(" ".join(label_of(m.table, r) for r in m.table.rows) + " " + " ".join(m.table.headers[:1]))
+        own = stems_of(" ".join([m.table.caption, *m.table.headers, _table_evidence(m.table, evidence).breadcrumb]))
+        held.append(len({s for s in (asked & own) - labels if len(s) > 2}))
+    top = max(held)
+    if top < 2:
+        return matches
+    return [m for m, n in zip(matches, held) if n * 2 >= top]
 
 
 def _section_notes(host: Evidence, evidence: list[Evidence]) -> tuple[str, ...]:
@@ -232,7 +251,7 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
-    if match.rows and match.columns:
+    if match.rows and match.columns and _column_named_as_written(question, match):
         return 1.0  # a row and one of its value columns named: the question asks for a cell of this table
     named = [label_of(match.table, r) + " " + (r.cells[match.named_by] if match.named_by < len(r.cells) else "")
              for r in match.rows]
@@ -256,6 +275,18 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # of "shift Rosters")
         return 0.0 if match.partial or match.named_by else 1.0
     return best
+
+
+def _column_named_as_written(question: str, match: RowMatch) -> bool:
+    """Whether an asked column is named by a word of its header as the question writes it, or by
+    a place, or by the kind of value asked for (not only through a synonym: "limit" is not
+    "Maximum TOIL balance")."""
+    if places_in(question):
+        return True
+    if value_column(question, match.table, max(match.table.label_columns, 1)) in match.columns:
+        return True  # "how long", "how often", "who": the kind of value names the column
+    asked = stems_of(question)
+    return any(stems_of(match.table.headers[i]) & asked for i in match.columns if i < len(match.table.headers))
 
 
 def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:

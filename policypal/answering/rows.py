@@ -24,7 +24,9 @@ from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, numbers, stem, stems_
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
 # letter as its suffix)
-_LETTER_LABEL = re.compile(r"^([A-Za-z]{2,12})[ -]([A-Z])$")
+_LETTER_LABEL = re.compile(r"^([A-Za-z]{2,12})[ -]([A-Z]\d?)$")  # "Class B2" beside "Class B" too
+# a span of codes of one family: "G1 - G3", "L4–L6", "Band 7 to Band 9", "Grades 1-3"
+_CODE_SPAN = re.compile(r"^(.*?)(\d+)\s*(?:-|–|—|to)\s*(.*?)(\d+)$")
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,14 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     labels = [label_of(table, row) for row in table.rows]
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
+    if sum(c is not None and c[1] == 0 and bool(c[2]) for c in codes) * 2 > len(labels):
+        # a family of lettered codes ("Class A" ... "Class F"): "Class B2" is its letter B2, not
+        # the number 2 of a family "Class B"
+        codes = [_lettered(label) or code for label, code in zip(labels, codes)]
+    spans = [_code_span(label) if code is None else None for label, code in zip(labels, codes)]
     exact = True
-    if sum(c is not None for c in codes) >= max(2, int(0.8 * len(labels))):
-        found = _match_codes(question, table, labels, codes)
+    if sum(c is not None or p is not None for c, p in zip(codes, spans)) >= max(2, int(0.8 * len(labels))):
+        found = _match_codes(question, table, labels, codes, spans)
         if found is None:
             exact = False
             # no code named: the row may be named by another column ("the code for a train ticket")
@@ -95,7 +102,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
 def _mostly_quantities(values: list[str]) -> bool:
     """Whether most cells are a number with a unit or currency ("5 days", "SEK 1.05", "12 months")."""
     filled = [v for v in values if v]
-    quantity = re.compile(r"^\W*(?:[A-Za-z]{1,3}\s*)?[\d.,]+\s*(?:%|[A-Za-z]+)?(?:\s+(?:per|a|each)\s+\w+)?\W*$")
+    quantity = re.compile(r"^\W*(?:[A-Za-z]{1,3}\s*)?[\d.,]+\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+)?)?(?:\s+(?:per|a|each)\s+\w+)?\W*$")
     return bool(filled) and sum(bool(quantity.match(v.strip())) for v in filled) * 2 > len(filled)
 
 
@@ -176,6 +183,11 @@ def _proper_name(header: str) -> bool:
 # --------------------------------------------------------------------------- codes
 
 
+def _lettered(label: str) -> tuple[str, int, str] | None:
+    m = _LETTER_LABEL.match(label.strip())
+    return (m.group(1).lower(), 0, m.group(2).lower()) if m else None
+
+
 def _code(label: str) -> tuple[str, int, str] | None:
     m = _CODE_LABEL.match(label.strip())
     if not m:
@@ -184,8 +196,29 @@ def _code(label: str) -> tuple[str, int, str] | None:
     return ((m.group(1) or "").replace("-", " ").strip().lower(), int(m.group(2)), m.group(3).lower())
 
 
-def _match_codes(question: str, table: TableData, labels: list[str], codes) -> RowMatch | None:
-    prefixes = {c[0] for c in codes if c is not None}
+def _code_span(label: str) -> tuple[str, int, int] | None:
+    """(prefix, low, high) of a label that spans codes of one family ("G9 - G10": ("g", 9, 10));
+    None for anything else (an amount or a time span is a range, not codes)."""
+    m = _CODE_SPAN.match(label.strip())
+    if not m:
+        return None
+    first, last = _code(f"{m.group(1).strip()}{m.group(2)}"), _code(f"{m.group(3).strip()}{m.group(4)}")
+    if first is None or not first[0] or first[2] or int(m.group(2)) > int(m.group(4)):
+        return None
+    if last is not None and last[0] != first[0] and not (last[0] + "s").startswith(first[0]):
+        return None
+    if last is None and m.group(3).strip():
+        return None
+    return (first[0].rstrip("s") if first[0].endswith("s") and len(first[0]) > 3 else first[0], first[1], int(m.group(4)))
+
+
+def _in_span(span: tuple[str, int, int] | None, prefix: str, number: int, suffix: str) -> bool:
+    return span is not None and not suffix and span[0] == prefix and span[1] <= number <= span[2]
+
+
+def _match_codes(question: str, table: TableData, labels: list[str], codes, spans=None) -> RowMatch | None:
+    spans = spans or [None] * len(codes)
+    prefixes = {c[0] for c in codes if c is not None} | {p[0] for p in spans if p is not None}
     nouns = _label_nouns(table)
     text = question.replace(",", " ")
     asked: list[tuple[str, int, str, str]] = []  # (prefix, number, suffix, as written)
@@ -212,12 +245,13 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
         if len(bare) == 1 and len(prefixes) == 1:
             number = int(bare[0].group(1))
             asked = [(p, number, "", _written(p, number, "", labels)) for p in prefixes]
-            if not any(code == (a[0], a[1], "") for a in asked for code in codes):
+            if not any(code == (a[0], a[1], "") for a in asked for code in codes) \
+                    and not any(_in_span(p, a[0], a[1], "") for a in asked for p in spans):
                 asked = []  # a number the table does not have is not a label here
     rows = []
     for prefix, number, suffix, _ in asked:
-        for row, code in zip(table.rows, codes):
-            if code == (prefix, number, suffix) and row not in rows:
+        for row, code, span in zip(table.rows, codes, spans):
+            if (code == (prefix, number, suffix) or _in_span(span, prefix, number, suffix)) and row not in rows:
                 rows.append(row)
     if rows:
         return RowMatch(table, tuple(rows), how="label")
@@ -232,13 +266,20 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes) -> R
 def _lettered_codes(question: str, prefixes: set[str], nouns: set[str], labels: list[str], asked: list, absent: list) -> None:
     """"Cat D", "category D", "a Cat-G site": the family's word (or the label column's noun)
     and one capital letter name the lettered code; a letter the table lacks is absent."""
-    for m in re.finditer(r"\b([A-Za-z]{2,12})[ -]([A-Za-z])\b", question):
+    for m in re.finditer(r"\b([A-Za-z]{2,12})[ -]([A-Za-z]\d?)\b", question):
         word, letter = m.group(1).lower(), m.group(2)
         if not letter.isupper() and not question.islower():
             continue  # "for a" is not a letter code
         if word in prefixes or (word in nouns and len(prefixes) == 1):
             for prefix in sorted(prefixes if word not in prefixes else {word}):
                 asked.append((prefix, 0, letter.lower(), _written(prefix, 0, letter.lower(), labels)))
+    if not asked and len(prefixes) == 1:
+        # "a B2 licence": a letter and a digit, written as the table writes one of its codes
+        letters = {label.strip().rsplit(" ", 1)[-1].lower() for label in labels}
+        for m in re.finditer(r"\b([A-Z]\d)\b", question):
+            if m.group(1).lower() in letters:
+                prefix = next(iter(prefixes))
+                asked.append((prefix, 0, m.group(1).lower(), _written(prefix, 0, m.group(1).lower(), labels)))
 
 
 def _mostly_words(values: list[str]) -> bool:
@@ -255,6 +296,8 @@ def _after_content_word(text: str, position: int) -> bool:
 def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
     """How the table writes a code of this family ("B" + 14 -> "B14", "cat" + "g" -> "Cat G")."""
     for label in labels:
+        if _code(label) is None and _code_span(label) is not None:
+            label = _CODE_SPAN.match(label.strip()).group(1) + _CODE_SPAN.match(label.strip()).group(2)
         code = _code(label)
         if code is not None and code[0] == prefix:
             m = _CODE_LABEL.match(label.strip())
@@ -268,7 +311,7 @@ def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
 def names_label_column(question: str, table: TableData) -> bool:
     """Whether the question writes the label column's name before a code of the table ("Band
     3", "grade L4" for a table whose labels are bands or grades)."""
-    codes = [_code(label_of(table, row)) for row in table.rows]
+    codes = [_code(label_of(table, row)) or _code_span(label_of(table, row)) for row in table.rows]
     if sum(c is not None for c in codes) < max(2, int(0.8 * len(codes))):
         return False
     nouns = _label_nouns(table) - GENERIC_WORDS | ({"grade", "level", "band"} & _label_nouns(table))
@@ -457,11 +500,26 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if full:
         top = max(n for n, _ in full)
         rows = tuple(row for n, row in full if n == top)
+        if len(rows) > 1:
+            # "relocated from Antwerp to Leeds": the row of where the asker comes from is not asked
+            away = tuple(r for r in rows if not _written_as_origin(question, label_of(table, r)))
+            rows = away or rows
         return RowMatch(table, rows, how="label") if len(rows) <= 2 else None
     partial.sort(key=lambda p: (-p[0], -p[1]))
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True)
     return None
+
+
+def _written_as_origin(question: str, label: str) -> bool:
+    """Whether the question writes the label as where the asker is or comes from ("from
+    Antwerp", "based in Leeds")."""
+    from .places import _HOME_BEFORE
+
+    for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", question, re.IGNORECASE):
+        if _HOME_BEFORE.search(question[: m.start()]):
+            return True
+    return False
 
 
 def _match_countries(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
@@ -550,7 +608,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
 
     if written and not any(own(i) & literal for i in out):
         out = written
-    kind = _value_column(question, table, first)
+    out = _literal_before_synonym(out, own, literal, first, len(names))
+    kind = value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
     if not out and places and any(re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h.lower()) for h in table.headers[first:]):
@@ -559,6 +618,21 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         if not any(r in h for r in regions for h in named):
             out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, count: int) -> list[int]:
+    """A column named only through a synonym ("Saturday rate" for "Sunday": the lexicon joins the
+    days) gives way to the column whose own word the question writes, when the lexicon joins the
+    two words ("Sunday / bank holiday rate")."""
+    result = []
+    for i in out:
+        if own(i) & literal:
+            result.append(i)
+            continue
+        instead = [j for j in range(first, count) if j != i and any(
+            w in literal and (equivalents(w) & own(i)) for w in own(j))]
+        result.extend(instead or [i])
+    return list(dict.fromkeys(result))
 
 
 _RANGE_ENDS = frozenset(stem(w) for w in ("maximum", "minimum", "max", "min"))
@@ -581,13 +655,16 @@ _VALUE_KINDS = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bwhen (?:do|does|will|can) .*\b(?:new|replace|refresh|renew)", re.IGNORECASE),
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice)\b", re.IGNORECASE),
      re.compile(r"\b(?:cycle|interval|frequency|refresh|renewal|replacement)\b", re.IGNORECASE)),
+    (re.compile(r"^\W*who\b|\bwho (?:has|needs|must|should|can|will|do|does|is|approves|signs|authori[sz]es)\b", re.IGNORECASE),
+     re.compile(r"\b(?:manager|director|head|officer|leader|lead|supervisor|owner|committee|board|team|chief|president|holder|partner|coordinator)\b", re.IGNORECASE),
+     re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign(?:ed|s)?[ -]off|responsible|owner|approver)\b|\bby\s*$", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE),
      re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
      re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
 )
 
 
-def _value_column(question: str, table: TableData, first: int) -> int | None:
+def value_column(question: str, table: TableData, first: int) -> int | None:
     """The one value column whose cells read as what the question asks for: a frequency for
     "how often", a duration for "how long"."""
     literal = stems_of(question)
@@ -684,8 +761,14 @@ def table_range_text(table: TableData) -> str:
     labels = [label_of(table, row) for row in table.rows]
     noun = (table.headers[0].strip().lower() if table.headers else "row") or "row"
     plural = noun if noun.endswith("s") else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
-    if all(_code(label) is not None for label in labels) and len(labels) > 2:
-        return f"{plural} {labels[0]} to {labels[-1]}"
+    if all(_code(label) is not None or _code_span(label) is not None for label in labels) and len(labels) > 2:
+        low, high = labels[0], labels[-1]
+        if _code(low) is None:
+            low = _CODE_SPAN.match(low.strip()).group(1) + _CODE_SPAN.match(low.strip()).group(2)
+        if _code(high) is None:
+            span = _CODE_SPAN.match(high.strip())
+            high = (span.group(3) or span.group(1)) + span.group(4)
+        return f"{plural} {low.strip()} to {high.strip()}"
     if len(labels) <= 6:
         return f"{plural} " + ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else f"{plural} {labels[0]}"
     return f"{plural} " + ", ".join(labels[:5]) + f" and {len(labels) - 5} more"

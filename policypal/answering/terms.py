@@ -8,6 +8,7 @@ section numbers, amounts, dates) are facts to match exactly, never words to embe
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -79,7 +80,16 @@ def words(text: str) -> list[str]:
     """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class); a
     contraction its words ("they're": they; "can't": can not)."""
     text = _CONTRACTION.sub(_expand, text.replace("’", "'"))
-    return [w.lower() for w in _WORD.findall(text)]
+    return [fold_accents(w.lower()) for w in _WORD.findall(text)]
+
+
+def fold_accents(word: str) -> str:
+    """The word without its diacritics ("poznań" -> "poznan", "café" -> "cafe"): a question
+    typed without them names the same row; a script without Latin letters is left as it is."""
+    if word.isascii():
+        return word
+    folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return folded or word
 
 
 _CONTRACTION = re.compile(r"\b(can't|won't|shan't|\w+n't|\w+'(?:re|ll|ve|d|m))\b", re.IGNORECASE)
