@@ -10,6 +10,7 @@ import datetime as dt
 import io
 import json
 import re
+from html import unescape
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -57,8 +58,10 @@ def row(html: str, answer: Answer) -> str:
 
 
 def citation_card(html: str, n: int) -> str:
+    """The citation's card, its entities unescaped (a cited "traveller's" is "traveller&#x27;s" in
+    the page), so that it can be compared with the stored text."""
     start = html.index(f'id="citation-{n}"')
-    return html[start:html.index("</li>", start)]
+    return unescape(html[start:html.index("</li>", start)])
 
 
 def messages_of(html: str) -> str:
