@@ -223,3 +223,14 @@ def signed_in_page(browser, live_server, username: str, password: str, *, height
     page.click("#login-submit")
     expect(page.locator("#nav-username")).to_be_visible()
     return context, page
+
+
+def policy_admin_user(django_user_model, username: str, password: str, *, first_name: str = "Asha"):
+    """A user in the policy admins group, for the browser tests of the admin pages."""
+    from django.contrib.auth.models import Group
+
+    from policypal.policies.roles import POLICY_ADMINS
+
+    user = django_user_model.objects.create_user(username, password=password, first_name=first_name)
+    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
+    return user

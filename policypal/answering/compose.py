@@ -388,7 +388,7 @@ def _paired_units(pool: list[Evidence]) -> list[list[str]]:
     reads with each definition too."""
     out = []
     for d in pool:
-        paragraphs = _defining_paragraphs(d.text)
+        paragraphs = definition_spans(d.text)
         if not paragraphs:
             continue
         for use in pool:
@@ -401,11 +401,6 @@ def _paired_units(pool: list[Evidence]) -> list[list[str]]:
             if said:
                 out.append([*dict.fromkeys(said), d.breadcrumb, use.text, use.breadcrumb])
     return out
-
-
-def _defining_paragraphs(text: str) -> list[tuple[str, str]]:
-    """(term, its definition) for each definition in the text (see ``definition_spans``)."""
-    return definition_spans(text)
 
 
 # --------------------------------------------------------------------------- sentences

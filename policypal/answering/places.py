@@ -160,6 +160,12 @@ _HOME_AFTER = re.compile(r"^[\s-]*(?:payroll|staff|employees?|based|contract|ent
 _AMBIGUOUS = {"us", "nice", "reading", "rio", "nz", "america", "korea", "eire", "uk"}
 
 
+def written_as_home(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is written as where the asker is based or comes from ("based in
+    London", "from Antwerp", "UK payroll"), not where they go."""
+    return bool(_HOME_BEFORE.search(text[:start])) or bool(_HOME_AFTER.match(text[end:]))
+
+
 def places_in(text: str) -> list[Place]:
     """Places the text names, in order. Two-letter and common-word names ("US", "Nice",
     "Reading") count only when written with capitals as names are."""
@@ -173,7 +179,7 @@ def places_in(text: str) -> list[Place]:
         if key == "us" and written != "US":
             continue
         country, capital, city = index[key]
-        home = bool(_HOME_BEFORE.search(text[: m.start()])) or bool(_HOME_AFTER.match(text[m.end():]))
+        home = written_as_home(text, m.start(), m.end())
         out.append(Place(written, country, _COUNTRIES[country][1], capital, city, home))
     return out
 

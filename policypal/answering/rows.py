@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from .evidence import TableData, TableRow
-from .places import country_of, destinations, is_country_name, places_in
+from .places import country_of, destinations, is_country_name, places_in, written_as_home
 from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -212,6 +212,14 @@ def _code_span(label: str) -> tuple[str, int, int] | None:
     return (first[0].rstrip("s") if first[0].endswith("s") and len(first[0]) > 3 else first[0], first[1], int(m.group(4)))
 
 
+def _span_ends(label: str) -> tuple[str, str]:
+    """The first and the last code of a span label as written ("G9 - G10": "G9", "G10"; "Band 7
+    to 9": "Band 7", "Band 9")."""
+    m = _CODE_SPAN.match(label.strip())
+    last_prefix = m.group(3) if m.group(3).strip() else m.group(1)  # "Band 7 to 9": the first's prefix
+    return f"{m.group(1)}{m.group(2)}".strip(), f"{last_prefix}{m.group(4)}".strip()
+
+
 def _in_span(span: tuple[str, int, int] | None, prefix: str, number: int, suffix: str) -> bool:
     return span is not None and not suffix and span[0] == prefix and span[1] <= number <= span[2]
 
@@ -297,7 +305,7 @@ def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
     """How the table writes a code of this family ("B" + 14 -> "B14", "cat" + "g" -> "Cat G")."""
     for label in labels:
         if _code(label) is None and _code_span(label) is not None:
-            label = _CODE_SPAN.match(label.strip()).group(1) + _CODE_SPAN.match(label.strip()).group(2)
+            label = _span_ends(label)[0]
         code = _code(label)
         if code is not None and code[0] == prefix:
             m = _CODE_LABEL.match(label.strip())
@@ -514,12 +522,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
 def _written_as_origin(question: str, label: str) -> bool:
     """Whether the question writes the label as where the asker is or comes from ("from
     Antwerp", "based in Leeds")."""
-    from .places import _HOME_BEFORE
-
-    for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", question, re.IGNORECASE):
-        if _HOME_BEFORE.search(question[: m.start()]):
-            return True
-    return False
+    return any(written_as_home(question, m.start(), m.end())
+               for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", question, re.IGNORECASE))
 
 
 def _match_countries(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
@@ -762,12 +766,8 @@ def table_range_text(table: TableData) -> str:
     noun = (table.headers[0].strip().lower() if table.headers else "row") or "row"
     plural = noun if noun.endswith("s") else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
     if all(_code(label) is not None or _code_span(label) is not None for label in labels) and len(labels) > 2:
-        low, high = labels[0], labels[-1]
-        if _code(low) is None:
-            low = _CODE_SPAN.match(low.strip()).group(1) + _CODE_SPAN.match(low.strip()).group(2)
-        if _code(high) is None:
-            span = _CODE_SPAN.match(high.strip())
-            high = (span.group(3) or span.group(1)) + span.group(4)
+        low = labels[0] if _code(labels[0]) is not None else _span_ends(labels[0])[0]
+        high = labels[-1] if _code(labels[-1]) is not None else _span_ends(labels[-1])[1]
         return f"{plural} {low.strip()} to {high.strip()}"
     if len(labels) <= 6:
         return f"{plural} " + ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else f"{plural} {labels[0]}"

@@ -373,7 +373,7 @@ def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader,
         return definitions
     wanted = {term: v for term, v in _capitalised_terms(evidence, loader)[:TERMS_LOOKED_UP] if term not in definitions}
     for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
-        for term, paragraph in _definition_paragraphs(chunk.text):
+        for term, paragraph in definition_spans(chunk.text):
             definitions.setdefault(term, (chunk, paragraph))
     return definitions
 
@@ -458,13 +458,9 @@ def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:
     paragraph belongs to it: "Database superusers ... are all Privileged Accounts.")."""
     out: dict[str, tuple] = {}
     for e in evidence:
-        for term, paragraph in _definition_paragraphs(e.text):
+        for term, paragraph in definition_spans(e.text):
             out.setdefault(term, (None, paragraph))
     return out
-
-
-def _definition_paragraphs(text: str) -> list[tuple[str, str]]:
-    return definition_spans(text)
 
 
 def _sentences(text: str) -> list[str]:

@@ -14,8 +14,7 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from policypal.policies.models import AuditEvent, Policy, PolicyVersion
-from policypal.policies.roles import POLICY_ADMINS
-from tests.conftest import signed_in_page
+from tests.conftest import policy_admin_user, signed_in_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -25,9 +24,7 @@ CATEGORIES = ("Finance", "People", "IT", "Facilities")
 
 @pytest.fixture
 def admin(django_user_model):
-    user = django_user_model.objects.create_user("console-e2e-admin", password=PASSWORD, first_name="Asha")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+    return policy_admin_user(django_user_model, "console-e2e-admin", PASSWORD)
 
 
 @pytest.fixture

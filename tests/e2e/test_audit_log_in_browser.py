@@ -7,13 +7,11 @@ import datetime as dt
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from policypal.policies.models import AuditEvent, Policy, PolicyVersion
-from policypal.policies.roles import POLICY_ADMINS
-from tests.conftest import signed_in_page
+from tests.conftest import policy_admin_user, signed_in_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,9 +20,7 @@ PASSWORD = "audit-Browser-42"
 
 @pytest.fixture
 def admin(django_user_model):
-    user = django_user_model.objects.create_user("audit-e2e-admin", password=PASSWORD, first_name="Asha")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+    return policy_admin_user(django_user_model, "audit-e2e-admin", PASSWORD)
 
 
 @pytest.fixture

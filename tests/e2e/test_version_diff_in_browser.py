@@ -7,12 +7,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
-from policypal.policies.roles import POLICY_ADMINS
 from policypal.policies.services import policy_upsert
-from tests.conftest import signed_in_page
+from tests.conftest import policy_admin_user, signed_in_page
 from tests.policies.test_version_diff_page import LEAVE_V1, LEAVE_V2, ingest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,9 +25,7 @@ def media_in_tmp(settings, tmp_path):
 
 @pytest.fixture
 def admin(django_user_model):
-    user = django_user_model.objects.create_user("diff-e2e-admin", password=PASSWORD, first_name="Asha")
-    user.groups.add(Group.objects.get_or_create(name=POLICY_ADMINS)[0])
-    return user
+    return policy_admin_user(django_user_model, "diff-e2e-admin", PASSWORD)
 
 
 def test_compare_two_versions_from_the_version_page(live_server, browser, admin, screenshots):
