@@ -80,6 +80,8 @@ def words(text: str) -> list[str]:
     """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class); a
     contraction its words ("they're": they; "can't": can not)."""
     text = _CONTRACTION.sub(_expand, text.replace("’", "'"))
+    if text.isascii():
+        return [w.lower() for w in _WORD.findall(text)]
     return [fold_accents(w.lower()) for w in _WORD.findall(text)]
 
 
