@@ -1,7 +1,7 @@
 """What an announced version (published, not yet in force) changes in the cited rule."""
 from __future__ import annotations
 
-from .compose import _Candidate, _candidates, _join_sentences, _keep_context, _score
+from .compose import _Candidate, _candidates, _join_sentences, _keep_context, _row_evidence, _score
 from .evidence import Evidence
 from .rows import match_table, row_sentence_text
 
@@ -51,5 +51,7 @@ def _row_change(question: str, current: list[Evidence], announced: list[Evidence
         texts = [row_sentence_text(match, r) for r in match.rows]
         if all(" ".join(t.split()) in said_now for t in texts):
             return None
-        return "; ".join(texts), e
+        # cited by the row's own chunk when there is one (the table piece the search found may be
+        # another row's: the citation would show that row)
+        return "; ".join(texts), _row_evidence(e, match.rows[0]) if len(match.rows) == 1 else e
     return None

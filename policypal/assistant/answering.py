@@ -482,7 +482,10 @@ def _with_upcoming_changes(text: str, question: str, cited: list[Evidence], cita
         if change is None:
             continue
         sentences, source = change
-        citations.append(loader.rows[source.key])
+        chunk = loader.rows_for([source.key]).get(source.key)
+        if chunk is None:
+            continue
+        citations.append(chunk)
         date = notice.version.effective_from.strftime("%-d %B %Y")
         text += f"\n\nFrom {date} (version {notice.version.number}, announced, not yet in force): {sentences} [{len(citations)}]"
     return text

@@ -1,4 +1,6 @@
 """Rows named exactly: codes, numbers after the column's noun, ranges, names; absent labels."""
+from dataclasses import replace
+
 from policypal.answering.compose import compose_answer
 from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence, TableData, TableRow
 from policypal.answering.rows import match_table, row_sentence_text, table_range_text
@@ -304,3 +306,9 @@ def test_an_announced_version_is_told_for_the_named_row_only():
     text, source = upcoming_change("What's the metro hotel cap for grade L3?", [now], [later])
     assert "L3" in text and "93,200" in text and "L6" not in text
     assert upcoming_change("What's the metro hotel cap for grade L2?", [now], [later]) is None  # L2 does not change
+    # the new row is cited by its own row chunk, not by the table piece the search found
+    with_ids = TableData(later_table.caption, later_table.headers,
+                         tuple(TableRow(r.cells, sentence=f"Grade {r.cells[0]}: {r.cells[1]}", chunk_id=800 + i)
+                               for i, r in enumerate(later_table.rows)))
+    _, source = upcoming_change("What's the metro hotel cap for grade L3?", [now], [replace(later, table=with_ids)])
+    assert source.key == 802 and source.kind == "table_row" and "L3" in source.text

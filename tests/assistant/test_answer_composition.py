@@ -61,6 +61,16 @@ def test_the_announced_version_is_quoted_where_it_changes_the_rule(employee, sam
     assert answer.citations[-1].version.number == 2
 
 
+def test_the_announced_row_is_cited_by_that_row(employee, sample_corpus):
+    """Version 2 changes the L4 meal allowance: the citation of the announced paragraph shows the
+    L4 row of the new table, not another row of the piece the search found."""
+    answer = ask(employee, "What is the daily meal allowance in Mumbai for grade L4?")
+    assert "From 1 April 2027" in answer.text
+    cited = answer.citations[-1]
+    assert cited.version.number == 2
+    assert "Grade L4" in cited.text and "L6" not in cited.text
+
+
 def test_no_announced_paragraph_when_the_cited_section_does_not_change(employee, sample_corpus):
     """Version 2 keeps "6.3 Items that are not reimbursed" as it is: the answer quotes no other
     section of version 2 as if it were the change, and the notice of the new version remains."""
