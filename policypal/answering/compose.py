@@ -25,7 +25,7 @@ from chunking.pipe_tables import is_delimiter_line
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
-from .coverage import Decision, Related, carried_by, decide
+from .coverage import Decision, Related, carried_by, decide, is_yes_no, missing_phrases
 from .definitions import defined_terms, definition_spans, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
@@ -110,10 +110,34 @@ def compose_answer(
     if not paragraphs:
         return _not_covered(decision, ranked)
     outcome = _outcome(decision, found)
+    missing = decision.missing
+    if found and outcome == ANSWERED:
+        # "Is there a company car for grade G11?": the G11 rows are real, but nothing found
+        # carries the car; the rows are not the answer to it
+        lacking = _asked_nouns_nothing_carries(decision, pool, carried)
+        if lacking:
+            outcome, missing = PARTLY, lacking
     text = "\n\n".join(paragraphs)
-    if outcome == PARTLY and decision.missing:
-        text += "\n\n" + _not_mentioned_sentence(decision.missing, cited)
-    return Answer(text, outcome, cited=cited, missing=decision.missing if outcome != ANSWERED else [])
+    if outcome == PARTLY and missing:
+        text += "\n\n" + _not_mentioned_sentence(missing, cited)
+    return Answer(text, outcome, cited=cited, missing=missing if outcome != ANSWERED else [])
+
+
+def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carried: set[str]) -> list[str]:
+    """The nouns a yes/no ask names itself ("Is there a company car ...", "Do G11s get a car?")
+    that neither the named rows (with their table's caption, headers and section) nor any unit of
+    evidence carries, as phrases of the question. A question asking for a value ("Band 3 rate for
+    a trip to Denver?") is answered by the row whatever scene its other nouns set."""
+    units = [stems_of(" ".join([e.text, e.breadcrumb])) for e in pool]
+    out: list[str] = []
+    for ask in decision.asks:
+        if not is_yes_no(ask.text):
+            continue
+        lacking = [t for t in ask.focus_missing
+                   if not carried_by([t], carried) and not any(carried_by([t], stems) for stems in units)]
+        if lacking:
+            out += missing_phrases(ask.text, lacking)
+    return list(dict.fromkeys(out))
 
 
 def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Evidence], decision: Decision) -> dict:

@@ -370,6 +370,17 @@ _AUXILIARIES = frozenset("do does did can could may might will would should shal
 _SUBJECTS = frozenset("i we you they he she it employees staff someone anyone the a an my our your their company".split())
 
 
+def is_yes_no(clause: str) -> bool:
+    """Whether the ask is a yes/no question: it opens with an auxiliary ("Is there ...", "Do we
+    pay ...", "Can I ..."), after any sentences that set the scene."""
+    sentences = [m.group(0) for m in _SENTENCE.finditer(clause) if m.group(0).strip(" .?!;,")]
+    tokens = words(sentences[-1] if sentences else clause)
+    return bool(tokens) and (tokens[0] in _AUXILIARIES or tokens[0] in _COPULAS)
+
+
+_COPULAS = frozenset("is are am was were has have".split())
+
+
 def asked_verb(clause: str) -> str | None:
     """The verb a yes/no question asks about: the first word after its auxiliary and subject
     ("Do we *compensate* customers ...", "Can I *donate* ..."), when it can be a verb."""

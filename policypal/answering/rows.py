@@ -87,6 +87,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             kind = _another_kind(question, table, labels)
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
+        if found is None:
+            place = _absent_place_row(question, labels)
+            if place:
+                return RowMatch(table, (), how="absent", asked=place)
     if found is None:
         place = absent_column(question, table, countries_only=True)
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
@@ -441,7 +445,8 @@ _NUMBER_WORD_PATTERN = "|".join(
 def _quantities(question: str, kind: str, unit: float) -> list[float]:
     """Quantities of the given kind the question states ("8%", "USD 2,000", "300 dollars",
     "4 years", "eight months"), in the labels' unit."""
-    out = []
+    out: list[float] = []
+    same_unit: list[float] = []
     text = question.lower().replace(",", "")
     pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
@@ -458,15 +463,20 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
         found_kind = "%" if tail.startswith(("%", "per")) else "money" if (symbol or code or _MONEY.fullmatch(tail or "-")) else (
             "time" if tail else "")
         if kind == "time" and found_kind == "time":
-            out.append(amount * _TIME_UNITS[tail.rstrip("s")] / unit)
+            (same_unit if _TIME_UNITS[tail.rstrip("s")] == unit else out).append(amount * _TIME_UNITS[tail.rstrip("s")] / unit)
         elif kind in ("%", "money") and found_kind == kind:
             out.append(amount)
         elif kind == "" and found_kind == "" and token[0].isdigit():
             out.append(amount)
-    if kind == "time" and not out:
-        # the unit one word later: "my first 3 overtime hours", "6 calendar months"
+    if kind == "time":
+        # the unit one word later: "my first 3 overtime hours", "6 calendar months", "750 operating hours"
         for m in re.finditer(r"\b(\d+(?:\.\d+)?)\s+[a-z-]+\s+(years?|months?|weeks?|days?|hours?|minutes?)\b", text):
-            out.append(float(m.group(1)) * _TIME_UNITS[m.group(2).rstrip("s")] / unit)
+            per = _TIME_UNITS[m.group(2).rstrip("s")]
+            if per == unit or not (out or same_unit):
+                (same_unit if per == unit else out).append(float(m.group(1)) * per / unit)
+    # a quantity in the labels' own unit first ("750 operating hours" in a table of hours, before
+    # "the past two years" of the same question)
+    out = same_unit + out
     if kind == "time" and not out and _NEW_STARTER.search(text):
         out.append(0.0)  # "a new hire", "I joined last month": no completed time yet
     return out
@@ -517,6 +527,24 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True)
     return None
+
+
+def _absent_place_row(question: str, labels: list[str]) -> str:
+    """A place the question asks about that a table of places has no row for: a city none of
+    the labels is ("Milan" against Rotterdam, Antwerp, Leeds ...), or a country none of the
+    labels is in. Empty when the labels are not mostly places, or the place is there."""
+    known = [country_of(label) for label in labels]
+    if sum(c is not None for c in known) < max(2, (len(labels) + 1) // 2):
+        return ""
+    names = {" ".join(words(label)) for label in labels}
+    for place in destinations(question):
+        if place.home:
+            continue
+        if place.city and " ".join(words(place.written)) not in names:
+            return place.written
+        if not place.city and place.country not in known and " ".join(words(place.written)) not in names:
+            return place.written
+    return ""
 
 
 def _written_as_origin(question: str, label: str) -> bool:

@@ -94,3 +94,28 @@ def test_a_number_in_the_question_does_not_name_a_row_by_a_quantity_cell():
         Evidence(1, "Relocation > 4 Entitlements", pipes(MOVES), kind="table", policy="relocation", rank=1, table=MOVES)],
         corpus_mentions={})
     assert "G1 - G3" not in answer.text and "EUR 2,500" not in answer.text
+
+
+TRAINING = table(("Verified operating hours (last 24 months)", "Training route", "Course length"), [
+    ("0 - 99 hours", "Novice course", "Full initial training"), ("100 - 499 hours", "Conversion course", "60% of initial training"),
+    ("500 - 1,999 hours", "Experienced operator course", "1 day"), ("2,000 hours or more", "Direct assessment", "Half a day"),
+])
+
+
+def test_a_quantity_in_the_labels_own_unit_names_the_range_row_before_another_quantity():
+    # "the past two years" is a time too; the table counts hours
+    assert named("I've got about 750 operating hours on reach trucks from my last employer in the past two years. "
+                 "Which training route do I go on?", TRAINING)[:2] == ("range", ["500 - 1,999 hours"])
+
+
+def test_a_city_a_table_of_places_lacks_is_absent():
+    assert named("What is the monthly supplement for a relocation to Milan?", HOSTS)[:3] == ("absent", [], "Milan")
+    assert named("Monthly supplement in Leeds?", HOSTS)[:2] == ("label", ["Leeds"])
+
+
+def test_a_yes_no_question_about_a_thing_nothing_found_carries_is_not_answered_by_the_named_rows():
+    rates = Evidence(2, "Overtime > 4 Rates", pipes(RATES), kind="table", policy="overtime", rank=1, table=RATES)
+    answer = compose_answer("Is there a company car for grade G4 managers?", [rates], corpus_mentions={})
+    assert answer.outcome == "partly" and "do not mention" in answer.text and "car" in answer.text.split("do not mention")[-1]
+    # a question for a value is answered by the row, whatever scene its other nouns set
+    assert compose_answer("G4 Saturday rate for a trip to Denver?", [rates], corpus_mentions={}).outcome == ANSWERED
