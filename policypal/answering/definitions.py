@@ -26,6 +26,16 @@ _QUOTED_DEFINED = re.compile(
 )
 
 
+# a term in sentence case, as many policies write them ("3.6 Lapsed licence means ...", "Pay week
+# means ..."): a capitalised word and up to three lower-case ones opening a sentence, then one of the
+# strong defining verbs (never "includes" or "covers", which any sentence may use)
+_SENTENCE_CASE_DEFINED = re.compile(
+    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:\*\*|__)?"
+    r"(?!(?:The|An?|This|That|These|Those|It|Each|Any|Every|Our|Your|Their)\b)"
+    r"(?P<term>[A-Z][a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?:\*\*|__)?\s*(?:\([^)]{1,40}\)\s*)?"
+    r"(?:means|shall mean|is defined as|has the meaning)\b",
+)
+
 # "A Break-Glass Account is an emergency administrator account ...", "The Information Owner of a
 # system is the head of ...": a capitalised term of two words or a hyphenated one (a single
 # capitalised word at a sentence start is any noun), what it belongs to, then "is a/an/the".
@@ -39,7 +49,7 @@ _IS_DEFINED = re.compile(
 def defined_terms(text: str) -> list[str]:
     """Terms the text defines, in order, each once."""
     out: dict[str, None] = {}
-    for pattern in (_QUOTED_DEFINED, _DEFINED, _IS_DEFINED):
+    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED):
         for m in pattern.finditer(text):
             term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
             if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):

@@ -25,7 +25,7 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import as_the_company, equivalent_words, identifiers, key_terms, organisation_names, stems_of
+from policypal.answering.terms import as_the_company, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -339,7 +339,9 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     have = {e.key for e in evidence}
     definitions = _definitions_known(answer, evidence, loader, question)
     asked = [t for t in key_terms(question) if not t.generic]
-    about = _terms_about(asked, definitions)
+    for term, found in _definitions_described(question, evidence, loader, vector).items():
+        definitions.setdefault(term, found)
+    about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
     for term in about:
         chunk, _ = definitions[term]
@@ -408,13 +410,48 @@ def _sections_referred_to(referring: list[tuple], *, vector, have: set[int]) -> 
     return out
 
 
-def _terms_about(asked, definitions: dict[str, tuple]) -> list[str]:
+DESCRIBED_MIN_TERMS = 3  # key terms of the question a definition the search did not rank must hold
+
+
+def _definitions_described(question: str, evidence: list[Evidence], loader: EvidenceLoader, vector) -> dict[str, tuple]:
+    """term -> (chunk, definition) for definitions in the policies the search found whose words
+    describe what the question tells ("I haven't operated a forklift at any company site for 14
+    months" against "Lapsed licence means a licence ... not operated at any company site for 12
+    months or more"): the asker describes the thing without its defined name, so neither the
+    search nor the term look-up reaches it. It must hold DESCRIBED_MIN_TERMS of the question's key
+    terms, two of them specific ("company" and "months" alone describe nothing)."""
+    terms = key_terms(question)
+    specific = [t for t in terms if not t.generic]
+    if len(terms) < DESCRIBED_MIN_TERMS or len(specific) < 2:
+        return {}
+    found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
+    chunks = lookup.chunks_carrying(versions=found_versions, words=[t.word for t in terms], min_words=DESCRIBED_MIN_TERMS,
+                                    query_vector=vector, exclude=[], limit=6)
+    out: dict[str, tuple] = {}
+    for chunk, _ in chunks:
+        for term, paragraph in definition_spans(chunk.text):
+            if len(_held_terms(terms, paragraph)) >= DESCRIBED_MIN_TERMS and len(_held_terms(specific, paragraph)) >= 2:
+                out.setdefault(term, (chunk, paragraph))
+    return out
+
+
+def _shared_phrasing(question: str, paragraph: str) -> int:
+    """Word pairs the question and a definition write alike ("operated at any company site"):
+    among definitions holding as many of the question's terms, the one it describes."""
+    def pairs(text: str) -> set[tuple[str, str]]:
+        tokens = [stem(w) for w in words(text)]
+        return set(zip(tokens, tokens[1:]))
+    return len(pairs(question) & pairs(paragraph))
+
+
+def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") -> list[str]:
     """The defined terms the question is about: those whose definition holds two of its key
     terms, the best first, each next one only if it holds a key term the ones before do not
     ("a contractor" adds Third-Party User to Restricted System; the Information Owner's "Head
     of Payroll" adds nothing to a Restricted System's "payroll records")."""
     held = {term: _held_terms(asked, paragraph) for term, (_, paragraph) in definitions.items()}
-    ranked = sorted((t for t in definitions if len(held[t]) >= 2), key=lambda t: -len(held[t]))
+    ranked = sorted((t for t in definitions if len(held[t]) >= 2),
+                    key=lambda t: (-len(held[t]), -_shared_phrasing(question, definitions[t][1])))
     out: list[str] = []
     covered: set[str] = set()
     for term in ranked:

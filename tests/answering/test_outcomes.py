@@ -223,3 +223,9 @@ def test_a_term_introduced_with_is_a_is_a_definition():
     assert defined_terms("A Break-Glass Account is an emergency administrator account kept sealed.") == ["Break-Glass Account"]
     assert defined_terms("The Information Owner of a system is the head of the business function.") == ["Information Owner"]
     assert defined_terms("The policy is a guide. Harbourline is a company.") == []
+
+
+def test_a_term_written_in_sentence_case_is_a_definition_only_with_a_defining_verb():
+    assert defined_terms("3.6 Lapsed licence means a licence not used for 12 months.") == ["Lapsed licence"]
+    assert defined_terms("Pay week means the seven days from Monday.") == ["Pay week"]
+    assert defined_terms("The employee means well. Overtime pay covers hours. This means nothing.") == []
