@@ -363,7 +363,21 @@ def names_a_thing(word: str, text: str) -> bool:
     if word not in nouns and word.endswith("s"):
         # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that stores")
         return not any(b in _SUBJECT_BEFORE for b in before)
-    return any(b in _NOUN_BEFORE for b in before)
+    return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens)
+
+
+def _modifies_a_noun(word: str, tokens: list[str]) -> bool:
+    """A word that can be a noun, written before a word that can only be a noun ("international
+    *school* fees", "a *gym* membership") and not after a subject, "to" or an auxiliary (where it
+    is a verb: "we pay fees", "to school children"): the modifier of a noun compound."""
+    for i, t in enumerate(tokens[:-1]):
+        before = tokens[i - 1] if i > 0 else ""
+        if t != word or before in _SUBJECT_BEFORE or before in _SUBJECTS or before in _AUXILIARIES or before == "to":
+            continue
+        following = _readings(tokens[i + 1])
+        if following.get("NOUN") and ("VERB" not in following or tokens[i + 1].endswith("s")):
+            return True
+    return False
 
 
 _AUXILIARIES = frozenset("do does did can could may might will would should shall must".split())

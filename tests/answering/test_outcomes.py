@@ -229,3 +229,14 @@ def test_a_term_written_in_sentence_case_is_a_definition_only_with_a_defining_ve
     assert defined_terms("3.6 Lapsed licence means a licence not used for 12 months.") == ["Lapsed licence"]
     assert defined_terms("Pay week means the seven days from Monday.") == ["Pay week"]
     assert defined_terms("The employee means well. Overtime pay covers hours. This means nothing.") == []
+
+
+def test_a_word_that_can_be_a_verb_modifies_the_noun_after_it_and_must_be_carried_with_it():
+    # "school" can be a verb; before "fees" it says which fees: permit fees and children do not answer it
+    units = [["The company pays the fees for work permits and residence permits for the employee and their children "
+              "after an international relocation."]]
+    decision = decide("How much does the company contribute to international school fees for my children after a relocation?", units)
+    assert decision.outcome != ANSWERED
+    assert any("school" in m for m in decision.missing)
+    # a verb after its subject is not a modifier
+    assert decide("Do we pay fees for work permits?", units).outcome == ANSWERED
