@@ -307,6 +307,11 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
     if best is not None:
         best_text = " ".join(units.texts[best])
         ask.value_missing = missing_value(clause, best_text)
+        if not ask.value_missing and _ASKS_FOR_A_DAY.search(clause):
+            # "what date": the unit gives a date, so the word that asks for it is carried
+            named = {t.stem for t in ask.terms if t.stem in _DAY_WORDS}
+            ask.carried |= named
+            ask.focus_missing = [t for t in ask.focus_missing if t.stem not in named]
         ask.focus_missing += _other_places_only(clause, best_text, ask.terms, ask.carried)
 
 
@@ -436,10 +441,22 @@ def _inflected_in(verb: str, stems: set[str]) -> bool:
 # The kind of value a question asks for, and how a sentence that gives it reads.
 _TIME_UNIT = r"(?:minutes?|hours?|days?|weeks?|months?|years?)"
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half|a)"
+_ASKS_FOR_A_DAY = re.compile(r"\b(?:which|what) (?:day|date)s?\b", re.IGNORECASE)
+_DAY_WORDS = frozenset(stem(w) for w in ("day", "days", "date", "dates"))
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
     (re.compile(rf"\bhow many ({_TIME_UNIT})\b", re.IGNORECASE), "how many {0}", None),
+    # "how many accounts", "how many people": a count of any other thing
+    (re.compile(rf"\bhow many (?!{_TIME_UNIT}\b)\w+", re.IGNORECASE), "how many",
+     re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"single|only|no more than|at most|up to|unlimited|any number|none|no one)\b", re.IGNORECASE)),
+    # "on which day of the month", "what date", "which day": a date, a day of the month or week
+    (_ASKS_FOR_A_DAY, "which day",
+     re.compile(r"\b(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|"
+                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}\b|"
+                r"(?:first|last|final|second|third|fourth|\d+(?:st|nd|rd|th)?) (?:working |business |calendar )?day of|"
+                r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|day \d{1,2}\b)", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )

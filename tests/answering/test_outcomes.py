@@ -240,3 +240,18 @@ def test_a_word_that_can_be_a_verb_modifies_the_noun_after_it_and_must_be_carrie
     assert any("school" in m for m in decision.missing)
     # a verb after its subject is not a modifier
     assert decide("Do we pay fees for work permits?", units).outcome == ANSWERED
+
+
+def test_which_day_asks_for_a_date_or_a_day():
+    pay = [["Weeks 13 to 26 of parental leave are paid at 50% of basic salary."]]
+    assert decide("On which day of the month are salaries paid?", pay).outcome != ANSWERED
+    dated = [["Salaries are paid on the last working day of each month."]]
+    assert decide("On which day of the month are salaries paid?", dated).outcome == ANSWERED
+    assert decide("What date is the salary paid?", [["Salaries are paid on 25 March and then monthly."]]).outcome == ANSWERED
+
+
+def test_how_many_of_a_thing_asks_for_a_count():
+    rule = [["A Privileged Account is always separate from the person's everyday account and its name ends in -adm."]]
+    assert decide("How many Privileged Accounts can one person hold?", rule).outcome != ANSWERED
+    counted = [["A person may hold at most two Privileged Accounts."]]
+    assert decide("How many Privileged Accounts can one person hold?", counted).outcome == ANSWERED
