@@ -306,7 +306,7 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
                          and t.stem not in scene.place_stems and (names_a_thing(t.word, clause) or t.word == predicate)]
     if best is not None:
         best_text = " ".join(units.texts[best])
-        ask.value_missing = missing_value(clause, best_text)
+        ask.value_missing = missing_value(clause, _sentences_holding(units.texts[best], ask.carried))
         if not ask.value_missing and _ASKS_FOR_A_DAY.search(clause):
             # "what date": the unit gives a date, so the word that asks for it is carried
             named = {t.stem for t in ask.terms if t.stem in _DAY_WORDS}
@@ -449,7 +449,7 @@ _ASKED_VALUES = (
     (re.compile(rf"\bhow many ({_TIME_UNIT})\b", re.IGNORECASE), "how many {0}", None),
     # "how many accounts", "how many people": a count of any other thing
     (re.compile(rf"\bhow many (?!{_TIME_UNIT}\b)\w+", re.IGNORECASE), "how many",
-     re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+     re.compile(r"\b(?:\d+|one(?=\s+[a-z])|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"single|only|no more than|at most|up to|unlimited|any number|none|no one)\b", re.IGNORECASE)),
     # "on which day of the month", "what date", "which day": a date, a day of the month or week
     (_ASKS_FOR_A_DAY, "which day",
@@ -460,6 +460,18 @@ _ASKED_VALUES = (
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )
+
+
+def _sentences_holding(texts: list[str], carried: set[str]) -> str:
+    """The unit's sentences that hold a carried term: where the value asked for must stand (not
+    a number anywhere in a long glossary, nor the breadcrumb's section numbers)."""
+    out = []
+    for text in texts:
+        if " > " in text:
+            continue  # a breadcrumb
+        for line in text.splitlines():
+            out += [s for s in _SENTENCE.findall(line) if stems_of(s) & carried]
+    return " ".join(out)
 
 
 def missing_value(clause: str, unit_text: str) -> str:
