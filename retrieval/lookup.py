@@ -263,6 +263,32 @@ class WordVectors:
 word_vectors = WordVectors()
 
 
+def definitions_carrying(*, versions: list[int], words: list[str], min_words: int, limit: int = 6,
+                         scan: int = 200) -> list[Chunk]:
+    """Block chunks of these versions that define something ("... means ...", "is defined as")
+    and hold at least `min_words` of the words (any word form), the most words first. No vector
+    is read (a definition is found by the words that describe it); at most `scan` chunks are
+    weighed."""
+    if not versions or not words:
+        return []
+    queries = [f"phraseto_tsquery('english', %(w{i})s)" for i in range(len(words))]
+    carried = " + ".join(f"(c.search_vector @@ {q})::int" for q in queries)
+    sql = (
+        f"SELECT id FROM (SELECT c.id, {carried} AS carried FROM retrieval_chunk c "
+        "WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.level = 'block' "
+        "AND c.search_vector @@ (to_tsquery('english', 'mean') || phraseto_tsquery('english', 'is defined as')) "
+        f"AND c.search_vector @@ ({' || '.join(queries)}) LIMIT %(scan)s) m "
+        "WHERE carried >= %(min)s ORDER BY carried DESC, id LIMIT %(limit)s"
+    )
+    params = {f"w{i}": w for i, w in enumerate(words)}
+    params.update(versions=id_array(versions), scan=scan, min=min_words, limit=limit)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [r[0] for r in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
 def chunks_carrying(*, versions: list[int], words: list[str], min_words: int, query_vector,
                     exclude: list[int], limit: int = 2, scan: int = 300) -> list[tuple[Chunk, float]]:
     """Searchable block chunks of these versions holding at least `min_words` of the words (any

@@ -339,8 +339,10 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     have = {e.key for e in evidence}
     definitions = _definitions_known(answer, evidence, loader, question)
     asked = [t for t in key_terms(question) if not t.generic]
-    for term, found in _definitions_described(question, evidence, loader, vector).items():
-        definitions.setdefault(term, found)
+    if answer.outcome != "answered" or _uncarried_by_cited(question, answer):
+        # only when the first answer leaves words of the question out: a look-up more per question
+        for term, found in _definitions_described(question, evidence, loader).items():
+            definitions.setdefault(term, found)
     about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
     for term in about:
@@ -413,7 +415,7 @@ def _sections_referred_to(referring: list[tuple], *, vector, have: set[int]) -> 
 DESCRIBED_MIN_TERMS = 3  # key terms of the question a definition the search did not rank must hold
 
 
-def _definitions_described(question: str, evidence: list[Evidence], loader: EvidenceLoader, vector) -> dict[str, tuple]:
+def _definitions_described(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
     """term -> (chunk, definition) for definitions in the policies the search found whose words
     describe what the question tells ("I haven't operated a forklift at any company site for 14
     months" against "Lapsed licence means a licence ... not operated at any company site for 12
@@ -425,10 +427,9 @@ def _definitions_described(question: str, evidence: list[Evidence], loader: Evid
     if len(terms) < DESCRIBED_MIN_TERMS or len(specific) < 2:
         return {}
     found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
-    chunks = lookup.chunks_carrying(versions=found_versions, words=[t.word for t in terms], min_words=DESCRIBED_MIN_TERMS,
-                                    query_vector=vector, exclude=[], limit=6)
+    chunks = lookup.definitions_carrying(versions=found_versions, words=[t.word for t in terms], min_words=DESCRIBED_MIN_TERMS)
     out: dict[str, tuple] = {}
-    for chunk, _ in chunks:
+    for chunk in chunks:
         for term, paragraph in definition_spans(chunk.text):
             if len(_held_terms(terms, paragraph)) >= DESCRIBED_MIN_TERMS and len(_held_terms(specific, paragraph)) >= 2:
                 out.setdefault(term, (chunk, paragraph))

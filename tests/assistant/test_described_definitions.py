@@ -10,7 +10,6 @@ from policypal.assistant.answering import EvidenceLoader, _definitions_described
 from policypal.policies.ingestion import version_ingest_inline
 from policypal.policies.models import Policy, PolicyVersion
 from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
-from retrieval.embedding import get_embedder
 from retrieval.models import Chunk
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +58,7 @@ def test_a_definition_the_question_describes_is_found_by_its_words(cold_store):
     loader = EvidenceLoader()
     gloves = Chunk.objects.get(version=version, level="block", text__startswith="Thermal gloves")
     evidence = [loader.evidence(gloves, rank=1)]  # the search ranked only an unrelated chunk
-    found = _definitions_described(QUESTION, evidence, loader, get_embedder().encode_one(QUESTION))
+    found = _definitions_described(QUESTION, evidence, loader)
     assert "Extended exposure" in found
     assert found["Extended exposure"][1].startswith("2.1 Extended exposure means a shift")
     # the freezer room's own definition holds only its name's words: it does not describe the question
