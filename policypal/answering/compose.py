@@ -32,7 +32,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, label_of, match_table, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import equivalents, key_terms, stem, stems_of, words
 
@@ -85,7 +85,11 @@ def compose_answer(
     pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
     carried = set()
     for m in found:
-        carried |= stems_of(" ".join([row_sentence_text(m, r) for r in m.rows] + [_table_evidence(m.table, every).breadcrumb]))
+        row_text = [row_sentence_text(m, r) for r in m.rows]
+        carried |= stems_of(" ".join(row_text + [_table_evidence(m.table, every).breadcrumb]))
+        carried |= {stem(short) for short, _ in clipped_words(question, row_text)}  # "postgrad" for "postgraduate"
+        if m.how == "range" or m.columns:
+            carried |= {stem(w) for w in measure_words(question)}  # "1.6 litre": the row's 1,201-1,800cc
     decision = decide(question, [[e.text, e.breadcrumb] for e in pool] + _paired_units(pool),
                       corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
     if decision.outcome == NOT_COVERED and not found:
@@ -123,6 +127,29 @@ def compose_answer(
     return Answer(text, outcome, cited=cited, missing=missing if outcome != ANSWERED else [])
 
 
+def with_definitions(answer: Answer, definitions: list[tuple[Evidence, str]]) -> Answer:
+    """The answer with definitions of terms its cited rules use appended, each cited: (the
+    definition's evidence, its paragraph). Partly answered text keeps its closing sentence last."""
+    if not definitions or answer.outcome == NOT_COVERED:
+        return answer
+    paragraphs = answer.text.split("\n\n")
+    closing = paragraphs.pop() if answer.outcome == PARTLY and answer.missing and not _MARKER.search(paragraphs[-1]) else None
+    cited = list(answer.cited)
+    seen = set()
+    for evidence, paragraph in definitions:
+        if paragraph in seen:
+            continue
+        seen.add(paragraph)
+        cited.append(evidence)
+        paragraphs.append(f"{paragraph} [{len(cited)}]")
+    if closing is not None:
+        paragraphs.append(closing)
+    return replace(answer, text="\n\n".join(paragraphs), cited=cited)
+
+
+_MARKER = re.compile(r"\[\d+\]\s*$")
+
+
 def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carried: set[str]) -> list[str]:
     """The nouns a yes/no ask names itself ("Is there a company car ...", "Do G11s get a car?")
     that neither the named rows (with their table's caption, headers and section) nor any unit of
@@ -142,14 +169,19 @@ def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carri
 
 def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Evidence], decision: Decision) -> dict:
     """What sentences may join named rows: no row of any table (another table's row would be
-    another answer), and only the units that carry an ask, the notes of the rows' sections and
-    fetched rules (another sentence would answer another question under a real citation)."""
+    another answer), and only the notes of the rows' sections and, from the tables' policies,
+    the units that carry an ask and fetched rules (another sentence would answer another
+    question under a real citation)."""
     if not found:
         return {"skip_tables": set(), "decision": decision, "only": None}
     hosts = [_table_evidence(m.table, every) for m in found]
     refer_to = {n for m in found for r in m.rows for n in referenced_sections(" ".join(r.cells))}
-    only = {i for i, e in enumerate(pool) if i in decision.carried_units or e.role in _FETCHED_RULES
-            or any(_in_section(e, host) for host in hosts) or _numbered(e, refer_to)}
+    # and only from the tables' own policies: a sentence of another policy beside a row answers
+    # another question ("the CPD budget is paid in the currency of ..." beside a travel supplement)
+    policies = {host.policy for host in hosts}
+    only = {i for i, e in enumerate(pool)
+            if (e.policy in policies and (i in decision.carried_units or e.role in _FETCHED_RULES or _numbered(e, refer_to)))
+            or any(_in_section(e, host) for host in hosts)}
     return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only,
             "rows_refer_to": refer_to}
 
@@ -208,16 +240,22 @@ def _table_id(table: TableData) -> tuple:
 def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mapping[str, bool]) -> list[RowMatch]:
     """The rows the question names in the tables it is most about (two at most); else the
     first absent label."""
-    seen, scored = set(), []
+    seen, matched = set(), []
     for e in evidence:
         if e.table is None or _table_id(e.table) in seen:
             continue
         seen.add(_table_id(e.table))
         host = _table_evidence(e.table, evidence)
-        match = match_table(question, e.table, notes=_section_notes(host, evidence))
-        if match is None:
-            continue
-        score = _about_table(question, match, _table_evidence(e.table, evidence), corpus_mentions)
+        notes = _section_notes(host, evidence)
+        match = match_table(question, e.table, notes=notes)
+        if match is not None:
+            matched.append((match, host, notes))
+    scored = []
+    for match, host, notes in matched:
+        # words naming a row of another table set the scene ("after completing my honours
+        # degree" names the asker's qualification; the repayment table is what is asked)
+        elsewhere = set().union(*(_row_words(m) for m, _, _ in matched if m is not match and m.rows)) - _row_words(match)
+        score = _about_table(question, match, host, corpus_mentions, notes=notes, elsewhere=elsewhere)
         if score >= 0.5:
             scored.append((score, match))
     found = [(score, m) for score, m in scored if m.how != "absent"]
@@ -264,24 +302,27 @@ def _in_section(e: Evidence, host: Evidence) -> bool:
     return e.policy == host.policy and (e.breadcrumb == host.breadcrumb or e.breadcrumb.startswith(host.breadcrumb + " > "))
 
 
-def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool]) -> float:
+def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions: Mapping[str, bool],
+                 notes: tuple[str, ...] = (), elsewhere: set[str] = frozenset()) -> float:
     """How much the question is about this table, not only naming one of its labels ("the
     salary band of an L5" names L5, which a table of meal allowances also has): the best share,
     over the question's clauses, of its other key terms (those the policies use) held by the
-    table's caption, headers or breadcrumb; 1 when the clauses name nothing but the row."""
+    table's caption, headers, breadcrumb or the sentences of its own section (`notes`: a table
+    without a caption is introduced by them, "An employee who resigns ... must repay part of the
+    funding ... set out in the table below"); 1 when the clauses name nothing but the row."""
     from .coverage import carried_by, clauses, names_a_thing, question_terms
 
     if names_label_column(question, match.table):
         return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
-    if match.rows and match.columns and _column_named_as_written(question, match):
-        return 1.0  # a row and one of its value columns named: the question asks for a cell of this table
-    named = [label_of(match.table, r) + " " + (r.cells[match.named_by] if match.named_by < len(r.cells) else "")
-             for r in match.rows]
-    row_words = stems_of(" ".join(named) + " " + match.asked)
+    if match.rows and match.columns and not (match.partial and match.named_words < 2) and _column_named_as_written(question, match):
+        # a row and one of its value columns named: the question asks for a cell of this table
+        # (not when one word of the label names the row: "an account" is not the "Account credit" row)
+        return 1.0
+    row_words = _row_words(match) | elsewhere
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
-    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb]))
+    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb, *notes]))
     best, any_terms = 0.0, False
     for clause in clauses(question):
         terms = [t for t in question_terms(clause)
@@ -299,6 +340,13 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # of "shift Rosters")
         return 0.0 if match.partial or match.named_by else 1.0
     return best
+
+
+def _row_words(match: RowMatch) -> set[str]:
+    """Stems of the words that name the matched rows (their labels, or the cells that named them)."""
+    named = [label_of(match.table, r) + " " + (r.cells[match.named_by] if match.named_by < len(r.cells) else "")
+             for r in match.rows]
+    return stems_of(" ".join(named) + " " + match.asked)
 
 
 def _column_named_as_written(question: str, match: RowMatch) -> bool:
@@ -438,6 +486,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
         return []
     relevance = _relevance(pool)
     _score(question, candidates, relevance)
+    every_candidate = candidates  # a section a chosen sentence refers to may carry no ask itself
     if decision is not None:
         # only the units that carry an ask take part
         allowed = {u for u in decision.carried_units if u < len(pool)} or None
@@ -450,16 +499,16 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     ranked = sorted(candidates, key=lambda c: -c.score)
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
     chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
-    chosen += _referenced(pool, candidates, chosen, rows_refer_to)
+    chosen += _referenced(pool, every_candidate, chosen, rows_refer_to)
     by_unit: dict[int, list[_Candidate]] = {}
-    for c in candidates:
+    for c in every_candidate:
         by_unit.setdefault(c.unit, []).append(c)
     keep_ids = {id(c) for c in chosen}
     for c in list(chosen):
         _keep_context(by_unit[c.unit], c, keep_ids)
         if c.lead_in:
             _keep_what_it_introduces(by_unit[c.unit], c, keep_ids)
-    return [c for c in candidates if id(c) in keep_ids]
+    return [c for c in every_candidate if id(c) in keep_ids]
 
 
 def _pairs_with(pool: list[Evidence], unit: int, allowed: set[int]) -> bool:
@@ -508,17 +557,22 @@ def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candid
 
 def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate],
                 rows_refer_to: set[str] = frozenset()) -> list[_Candidate]:
-    """The best sentence of each fetched section that a chosen sentence refers to ("asks for an
-    exception as described in 9.1" brings 9.1's rule), and of each section of the evidence that
-    a named row refers to ("Up to a balance of 30 days (see 3.3)"): the reference alone answers
-    nothing."""
+    """The best sentence of each section that a chosen sentence refers to, fetched or ranked in
+    the same policy ("asks for an exception as described in 9.1" brings 9.1's rule), and of each
+    section of the evidence that a named row refers to ("Up to a balance of 30 days (see 3.3)"):
+    the reference alone answers nothing."""
     numbers = {n for c in chosen for n in referenced_sections(c.text)}
+    # a section the search ranked too is the one referred to when it is in the referring policy
+    own_numbers = {(pool[c.unit].policy, n) for c in chosen for n in referenced_sections(c.text)}
     chosen_units = {c.unit for c in chosen}
     out = []
     for unit, e in enumerate(pool):
         if unit in chosen_units:
             continue
-        wanted = rows_refer_to | numbers if e.role == ROLE_REFERENCE else rows_refer_to
+        if e.role == ROLE_REFERENCE:
+            wanted = rows_refer_to | numbers
+        else:
+            wanted = rows_refer_to | {n for policy, n in own_numbers if policy == e.policy}
         if not _numbered(e, wanted):
             continue
         own = [c for c in candidates if c.unit == unit]
@@ -605,11 +659,19 @@ def _keep_what_it_introduces(siblings: list[_Candidate], lead_in: _Candidate, ke
 
 def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]) -> None:
     """The conditions and exceptions after a chosen sentence (in its paragraph, and following
-    paragraphs that open by qualifying it), the rule a chosen qualifier refers back to, and the
-    lead-in a chosen list item depends on."""
+    paragraphs that open by qualifying it), the rest of a chosen definition (up to the next
+    definition in its paragraph), the rule a chosen qualifier refers back to, and the lead-in a
+    chosen list item depends on."""
     position = chosen.position
     following = position + 1
+    defines = bool(defined_terms(chosen.text))
     while following < len(siblings) and siblings[following].paragraph == chosen.paragraph:
+        if defines and not defined_terms(siblings[following].text):
+            # a definition goes on until the next one ("A course agreed only verbally ... is not an
+            # approved course"): the whole definition is the evidence
+            keep.add(id(siblings[following]))
+            following += 1
+            continue
         if not is_qualifier(siblings[following].text):
             break
         keep.add(id(siblings[following]))
@@ -618,6 +680,14 @@ def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]
     while (opener := next((s for s in siblings if s.paragraph == paragraph), None)) is not None and is_qualifier(opener.text):
         keep.update(id(s) for s in siblings if s.paragraph == paragraph)
         paragraph += 1
+    if not defines:
+        # a sentence that goes on with a definition brings the sentence that defines the term
+        for sibling in reversed(siblings[:position]):
+            if sibling.paragraph != chosen.paragraph:
+                break
+            if defined_terms(sibling.text):
+                keep.add(id(sibling))
+                break
     back = position
     while back > 0 and is_qualifier(siblings[back].text):
         back -= 1

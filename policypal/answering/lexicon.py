@@ -98,6 +98,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"breach", "incident", "leak"},
     {"report", "notify", "tell", "inform"},
     {"approve", "approval", "sign off", "authorise", "authorize", "permission"},
+    {"ask for", "request", "requests", "apply for", "application"},
     {"deadline", "within", "by when", "due"},
     {"buy", "purchase", "book"},
     {"ticket", "fare"},

@@ -15,7 +15,7 @@ label are recognised from the labels' own shape:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name, places_in, written_as_home
@@ -40,6 +40,7 @@ class RowMatch:
     column_absent: bool = False  # absent: `asked` names a column (a place) the table does not have
     partial: bool = False  # named by some of the words that tell its label apart, not all
     named_by: int = 0  # the column whose cells named the row (the label column, or a column of names)
+    named_words: int = 0  # partial: how many of the label's telling words the question holds
 
 
 def label_of(table: TableData, row: TableRow) -> str:
@@ -69,16 +70,27 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             # no code named: the row may be named by another column ("the code for a train ticket")
             for column in range(1, len(table.headers)):
                 values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
+                if sum(_range(v) is not None for v in values if v) >= max(2, int(0.3 * len(values))) and _measure_of(values):
+                    # a column of spans in a unit of measure ("1,201-1,800 cc"): "a 1,600 cc engine" names its row
+                    ranged = _match_ranges(question, table, values)
+                    if ranged is not None:
+                        found = RowMatch(table, ranged.rows, how="range", named_by=column)
+                        break
                 # a column of names (not of amounts: "3,300" does not name a row for "Band 3",
                 # nor "5 days" for "5 years")
                 if all(_code(v) is None for v in values if v) and _mostly_words(values) and not _mostly_quantities(values):
                     found = _match_names(question, table, values)
                     if found is not None and found.how != "absent":
-                        found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column)
+                        found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
+                                         named_words=found.named_words)
                         break
                     found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
         found = _match_ranges(question, table, labels)
+    elif _leading_codes(labels):
+        found, exact = _match_leading_codes(question, table, labels), True
+        if found is None:
+            found, exact = _match_names(question, table, labels), False
     else:
         found = _match_names(question, table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
@@ -100,7 +112,42 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
-                    named_by=found.named_by)
+                    named_by=found.named_by, named_words=found.named_words)
+
+
+# "Level 9 postgraduate diploma", "Grade 4 technician": a code of one family, then a name
+_LEADING_CODE = re.compile(r"^([A-Za-z]{2,12})[ -]?(\d{1,3})(?![\d,.%])\b")
+
+
+def _leading_codes(labels: list[str]) -> str:
+    """The family word when (nearly) every label starts with a numbered code of that one family
+    and goes on with a name; "" otherwise."""
+    found = [_LEADING_CODE.match(label.strip()) for label in labels]
+    families = {m.group(1).lower() for m in found if m}
+    named = sum(bool(m) and bool(label.strip()[m.end():].strip()) for m, label in zip(found, labels))
+    if len(families) == 1 and sum(bool(m) for m in found) >= max(2, int(0.8 * len(labels))) and named * 2 >= len(labels):
+        return families.pop()
+    return ""
+
+
+def _match_leading_codes(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """Rows whose leading code the question names ("level 9 postgrad diploma": of the two Level 9
+    rows, the one its other words name); a code the table does not have is absent ("Level 10")."""
+    family = _leading_codes(labels)
+    asked = [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}[ -]?(\d{{1,3}})(?![\d,.%])\b", question, re.IGNORECASE)]
+    if not asked:
+        return None
+    codes = [int(_LEADING_CODE.match(label.strip()).group(2)) if _LEADING_CODE.match(label.strip()) else None for label in labels]
+    rows = [row for row, code in zip(table.rows, codes) if code in asked]
+    if not rows:
+        written = re.search(rf"\b{re.escape(family)}[ -]?{asked[0]}\b", question, re.IGNORECASE).group(0)
+        return RowMatch(table, (), how="absent", asked=written[:1].upper() + written[1:])
+    if len(rows) > 1:
+        sub = [(row, label) for row, label, code in zip(table.rows, labels, codes) if code in asked]
+        named = _match_names(question, replace(table, rows=tuple(r for r, _ in sub)), [label for _, label in sub])
+        if named is not None and named.rows:
+            return RowMatch(table, named.rows, how="label")
+    return RowMatch(table, tuple(rows), how="label")
 
 
 def _mostly_quantities(values: list[str]) -> bool:
@@ -126,6 +173,8 @@ def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
             continue
         if modifier in STOP_WORDS or modifier in GENERIC_WORDS or stem(modifier) in known or modifier in _NOT_KINDS:
             continue
+        if equivalents(stem(modifier)) & known:
+            continue  # "maternity leave": a synonym of a kind the table has ("Parental leave (birth parent)")
         capitalised = {w.lower() for w in re.findall(r"\b[A-Z][^\W\d_]*", question)}
         start = i
         while start > 0 and tokens[start] in capitalised and tokens[start - 1] in capitalised \
@@ -158,7 +207,7 @@ def absent_column(question: str, table: TableData, *, countries_only: bool = Fal
     headers = [re.sub(r"\([^)]*\)", " ", h).strip() for h in table.headers[first:]]
     if len(headers) < 2 or any(_CATCH_ALL_COLUMN.search(h) for h in headers):
         return ""
-    countries = [h for h in headers if is_country_name(h)]
+    countries = [h for h in headers if _names_countries(h)]
     if len(countries) >= 2:
         headers = countries  # "Canada", "United States" beside "Required response time"
     elif countries_only or not all(_proper_name(h) for h in headers):
@@ -176,6 +225,13 @@ def absent_column(question: str, table: TableData, *, countries_only: bool = Fal
         if tail in header_tails and not set(words(name)) & (header_words | cells):
             return f"{name} {m.group(2)}"
     return ""
+
+
+def _names_countries(header: str) -> bool:
+    """Whether a header is a country, or countries joined by "and", "&", "/" or commas
+    ("Ireland and Portugal")."""
+    parts = [p for p in re.split(r"\s*(?:,|&|/|\band\b)\s*", header.strip()) if p]
+    return bool(parts) and all(is_country_name(p) for p in parts)
 
 
 def _proper_name(header: str) -> bool:
@@ -380,7 +436,7 @@ def _range(label: str) -> _Span | None:
     kind, unit = _kind(label)
     lower = re.search(r"\b(above|over|more than|greater than|exceeding)\b|>", text)
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
-    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most)\b|<", text)
+    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first)\b|<", text)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit)
     if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*)?\d", text):
@@ -415,16 +471,92 @@ def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatc
     kinds = {s.kind for s in spans if s is not None}
     for kind in sorted(kinds, key=lambda k: k == ""):
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
-        values = _quantities(question, kind, unit)
+        measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
+        values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
         for value in values:
+            hits = []
             for row, span in zip(table.rows, spans):
                 if span is None or span.kind != kind:
                     continue
                 later = [low for low in lows if span.low is not None and low > span.low]
                 if _contains(span, value, later[0] if later else None):
-                    return RowMatch(table, (row,), how="range")
+                    hits.append((_width(span), len(hits), row))
+            if hits:
+                # spans that overlap ("up to 1,200 cc" for cars, "up to 125 cc" for mopeds): the narrowest
+                return RowMatch(table, (min(hits)[2],), how="range")
     return None
+
+
+def _width(span: _Span) -> float:
+    if span.high is None:
+        return float("inf")
+    return span.high - (span.low or 0.0)
+
+
+# units of measure a table may state its ranges in: (dimension, size in the dimension's base unit)
+_MEASURES = {
+    "cc": ("volume", 1.0), "cm3": ("volume", 1.0), "ml": ("volume", 1.0),
+    "l": ("volume", 1000.0), "litre": ("volume", 1000.0), "liter": ("volume", 1000.0),
+    "litres": ("volume", 1000.0), "liters": ("volume", 1000.0),
+    "m": ("length", 1.0), "metre": ("length", 1.0), "meter": ("length", 1.0), "metres": ("length", 1.0), "meters": ("length", 1.0),
+    "km": ("length", 1000.0), "kms": ("length", 1000.0), "kilometre": ("length", 1000.0), "kilometer": ("length", 1000.0),
+    "kilometres": ("length", 1000.0), "kilometers": ("length", 1000.0),
+    "mile": ("length", 1609.344), "miles": ("length", 1609.344), "mi": ("length", 1609.344),
+    "g": ("mass", 1.0), "kg": ("mass", 1000.0), "kgs": ("mass", 1000.0), "kilo": ("mass", 1000.0), "kilos": ("mass", 1000.0),
+    "tonne": ("mass", 1e6), "tonnes": ("mass", 1e6), "ton": ("mass", 1e6), "tons": ("mass", 1e6),
+}
+_NUMBER_THEN_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*-?\s*([a-z]+\d?)?", re.IGNORECASE)
+
+
+def _measure_of(labels: list[str]) -> tuple[str, float] | None:
+    """The unit of measure the range labels state their numbers in ("1,201-1,800cc": volume in
+    cc), when they all state the same one."""
+    found = set()
+    for label in labels:
+        for m in _NUMBER_THEN_UNIT.finditer(label.replace(",", "")):
+            unit = (m.group(2) or "").lower()
+            if unit in _MEASURES:
+                found.add(_MEASURES[unit])
+    return found.pop() if len(found) == 1 else None
+
+
+def _measured_quantities(question: str, measure: tuple[str, float], spans: list) -> list[float]:
+    """The question's quantities in the labels' unit: "1.6 litres" is 1,600 cc; a number in
+    another dimension ("6,200 km" against engine sizes) is not one; a number with no unit
+    counts only when it is of the labels' order of magnitude ("a 1600 engine", not "2.0")."""
+    dimension, size = measure
+    bounds = [b for sp in spans if sp is not None for b in (sp.low, sp.high) if b]
+    out = []
+    for m in _NUMBER_THEN_UNIT.finditer(question.replace(",", "")):
+        value, unit = float(m.group(1)), (m.group(2) or "").lower()
+        if unit in _MEASURES:
+            value = value * _MEASURES[unit][1] / size
+            # "my first 5000 km" is not a distance to a first visit of "41 km and over"
+            if _MEASURES[unit][0] == dimension and (not bounds or _of_the_order(value, bounds)):
+                out.append(value)
+        elif dimension == "volume" and size == 1.0 and "." in m.group(1) and 0.5 <= value <= 10:
+            out.append(value * 1000.0)  # "a 1.6 petrol", "a 2.0 diesel": an engine size in litres
+        elif bounds and _of_the_order(value, bounds):
+            before = question.replace(",", "")[max(0, m.start() - 20): m.start()].lower()
+            out.append(value + (_EPSILON if _BEYOND.search(before) else -_EPSILON if _SHORT_OF.search(before) else 0.0))
+    return out
+
+
+def _of_the_order(value: float, bounds: list[float]) -> bool:
+    """Whether a value is of the order of magnitude of a table's range bounds (within four times
+    their smallest and largest)."""
+    return min(bounds) / 4 <= value <= max(bounds) * 4
+
+
+def measure_words(question: str) -> set[str]:
+    """The unit words the question states quantities in ("1.6 litre", "6,200 km", "9 months")."""
+    out = set()
+    for m in _NUMBER_THEN_UNIT.finditer(question.replace(",", "")):
+        unit = (m.group(2) or "").lower()
+        if unit in _MEASURES or unit.rstrip("s") in _TIME_UNITS:
+            out.add(unit)
+    return out
 
 
 def _flat(text: str) -> str:
@@ -491,14 +623,23 @@ _NEW_STARTER = re.compile(
 
 # --------------------------------------------------------------------------- names
 
+_QUANTITY = re.compile(
+    r"(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|per ?cent\b|(?:working |calendar |business )?(?:years?|yrs?|months?|weeks?|days?|"
+    r"hours?|hrs?|minutes?|mins?|nights?|shifts?|km|kilomet(?:er|re)s?|miles?|kg|litres?|liters?|cc)\b)",
+    re.IGNORECASE,
+)
+
 
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
     """Rows whose label the question names: a country a place is in, or every word that tells
     the label apart from the others (failing that, the one label holding most of its words)."""
     if sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels))):
         return _match_countries(question, table, labels)
-    asked = _expanded(stems_of(question) | _place_stems(question))
+    # a number stated with a unit is a quantity, not a label's number ("9 months after" does not
+    # name "Level 9 postgraduate diploma")
+    asked = _expanded(stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question))
     label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS for label in labels]
+    asked |= _clipped(question, labels)
     counts: dict[str, int] = {}
     for stems in label_stems:
         for s in stems:
@@ -506,14 +647,14 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
     full: list[tuple[int, TableRow]] = []
     partial: list[tuple[float, int, TableRow]] = []
-    for row, stems in zip(table.rows, label_stems):
+    for row, stems, label in zip(table.rows, label_stems, labels):
         distinctive = stems - common
         if not distinctive:
             continue
         held = {s for s in distinctive if s in asked}
         if held == distinctive:
             full.append((len(distinctive), row))
-        elif held and any(counts[s] == 1 for s in held):
+        elif held and any(counts[s] == 1 for s in held) and _left_out_is_optional(label, distinctive - held, held):
             partial.append((len(held) / len(distinctive), len(held), row))
     if full:
         top = max(n for n, _ in full)
@@ -525,8 +666,48 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         return RowMatch(table, rows, how="label") if len(rows) <= 2 else None
     partial.sort(key=lambda p: (-p[0], -p[1]))
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
-        return RowMatch(table, (partial[0][2],), how="label", partial=True)
+        return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+def _left_out_is_optional(label: str, left_out: set[str], held: set[str]) -> bool:
+    """Whether the label's words a question leaves out may be left out: an alternative to a word
+    it names ("a large diesel car" names "Large petrol or diesel car", "engineers" names
+    "Engineering and data"), the label's last word (its head noun: "a level 7 master's"), its
+    code number when its name is named ("my bachelor's degree" for "Level 6 bachelor's degree"), or
+    a note in brackets ("Parental leave (partner)"). A word that narrows the label is not ("a
+    patient's records" do not name "Deceased patient record")."""
+    bare = re.sub(r"\([^)]*\)", " ", label)
+    optional = {stem(w) for w in words(label)} - {stem(w) for w in words(bare)}
+    tokens = words(bare)
+    if tokens:
+        optional.add(stem(tokens[-1]))  # the head noun: "a level 7 master's" names "Level 7 master's degree"
+    if any(not h.isdigit() for h in held):
+        optional |= {stem(t) for t in tokens if t.isdigit()}  # the code beside the name: "my bachelor's degree"
+    for m in re.finditer(r"([^\W_]+)\s*(?:\bor\b|\band\b|/|,)\s*([^\W_]+)", bare):
+        first, second = stem(m.group(1)), stem(m.group(2))
+        if first in held:
+            optional.add(second)
+        if second in held:
+            optional.add(first)
+    return left_out <= optional
+
+
+def _clipped(question: str, labels: list[str]) -> set[str]:
+    """Stems of label words the question writes clipped ("postgrad" for "postgraduate", "admin"
+    for "administrative"): a question word of five letters or more that begins a label word at
+    least three letters longer (an inflection adds fewer: "leave" is not "leavers")."""
+    return {stem(full) for _, full in clipped_words(question, labels)}
+
+
+def clipped_words(question: str, texts: list[str]) -> set[tuple[str, str]]:
+    """(question word, the longer word of `texts` it is clipped from), see ``_clipped``."""
+    long_words = {w for text in texts for w in words(text) if len(w) >= 8}
+    out = set()
+    for w in set(words(question)):
+        if len(w) >= 5 and w not in STOP_WORDS:
+            out |= {(w, lw) for lw in long_words if lw.startswith(w) and len(lw) - len(w) >= 3}
+    return out
 
 
 def _absent_place_row(question: str, labels: list[str]) -> str:
@@ -610,6 +791,9 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
         return noted
+    ranged = _range_columns(question, table, first)
+    if ranged:
+        return ranged
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
     country_columns = [i for i in range(first, len(table.headers)) if any(_names_place(table.headers[i].lower(), p) for p in places)]
     out = []
@@ -652,6 +836,31 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     return tuple(out) if len(out) < len(table.headers) - first else ()
 
 
+def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:
+    """The value column whose header is a range holding a quantity the question states, when
+    the value headers are ranges of one measure ("First 5,000 km in tax year" / "Above 5,000 km
+    in tax year": "I've already claimed 6,200 km" asks for the second)."""
+    headers = list(table.headers[first:])
+    spans = [_range(h) for h in headers]
+    if len(headers) < 2 or sum(sp is not None for sp in spans) < 2:
+        return ()
+    ranged = [h for h, sp in zip(headers, spans) if sp is not None]
+    measure = _measure_of(ranged)
+    kinds = {sp.kind for sp in spans if sp is not None}
+    if len(kinds) != 1 or (not measure and kinds == {""}):
+        return ()
+    kind = kinds.pop()
+    unit = next(sp.unit for sp in spans if sp is not None)
+    values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
+    lows = sorted({sp.low for sp in spans if sp is not None and sp.low is not None})
+    for value in values:
+        hits = [first + i for i, sp in enumerate(spans)
+                if sp is not None and _contains(sp, value, next((low for low in lows if sp.low is not None and low > sp.low), None))]
+        if len(hits) == 1:
+            return tuple(hits)
+    return ()
+
+
 def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, count: int) -> list[int]:
     """A column named only through a synonym ("Saturday rate" for "Sunday": the lexicon joins the
     days) gives way to the column whose own word the question writes, when the lexicon joins the
@@ -671,15 +880,16 @@ _RANGE_ENDS = frozenset(stem(w) for w in ("maximum", "minimum", "max", "min"))
 
 
 def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[str], first: int) -> list[int]:
-    """The one value column whose header has a word the question uses and no other header has
-    ("the removal firm" names "Removal cost cap", not "Lump sum")."""
+    """The value columns (one, or two that the question names each by its own word: "funding %
+    and how long is the clawback") whose header has a word the question uses and no other header
+    has ("the removal firm" names "Removal cost cap", not "Lump sum")."""
     distinct = [names[i] - common for i in range(len(names))]
     hits = []
     for i in range(first, len(names)):
         others = set().union(*(distinct[j] for j in range(first, len(names)) if j != i))
         if (distinct[i] - others) & asked:
             hits.append(i)
-    return hits if len(hits) == 1 else []
+    return hits if len(hits) <= 2 else []
 
 
 # what a question asks for, and how the cells of the column that answers it read

@@ -36,7 +36,7 @@ STOP_WORDS = frozenset(
     wanted tell know onto upon within without towards toward across ahead far back away soon later
     earlier whole entire full fully really quite rather almost already yet even though although
     instead else otherwise ago anyway somehow maybe perhaps probably definitely still around another
-    others whose whatever whenever wherever whichever everything nothing
+    others whose whatever whenever wherever whichever everything nothing well
     """.split()
 )
 
@@ -115,10 +115,14 @@ class Term:
     phrases: tuple[str, ...] = ()  # lexicon phrases of the text the word is part of ("switch_off")
 
 
+_REST_OF = re.compile(r"\bthe rest of\b", re.IGNORECASE)
+
+
 def key_terms(text: str) -> list[Term]:
     """The content words of a question, in order, each once (stop words left out; generic
     policy words kept but marked, numbers left to `identifiers`)."""
     out: dict[str, Term] = {}
+    text = _REST_OF.sub(" ", text)  # "for the rest of the year" asks about the year, not rest
     phrases = [k for k in stems_of(text) if "_" in k]
     for word in words(text):
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):

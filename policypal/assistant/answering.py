@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
-from policypal.answering.compose import compose_answer
+from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, mentions, referenced_sections
 from policypal.answering.evidence import (
@@ -98,6 +98,12 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
         mentions.update(_corpus_mentions(question, evidence, versions, known=mentions))
         answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related,
                                 about=about)
+    # the definition of a term a cited rule uses, when it holds what the rule lacks: cited beside
+    # the rule (not a term the question is about: every sentence using "tax year" is not the answer)
+    cited_keys = {e.key for e in answer.cited}
+    answer = with_definitions(answer, [(loader.evidence(chunk, role=ROLE_DEFINITION), paragraph)
+                                       for chunk, paragraph in _definitions_of_cited_terms(question, answer, loader).values()
+                                       if chunk.pk not in cited_keys])
     chunks = loader.rows_for([e.key for e in answer.cited + answer.closest])
     citations = [chunks[e.key] for e in answer.cited if e.key in chunks]
     closest = [chunks[e.key] for e in answer.closest if e.key in chunks]
@@ -282,6 +288,14 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
         words = [t.word for t in terms]  # the question's own words: synonyms would find chunks by accident
         found = lookup.chunks_carrying(versions=found_versions, words=words, min_words=need, query_vector=vector,
                                        exclude=exclude, limit=2)
+        if unheld and not found and best * 2 < len(terms):
+            # nothing holds even half the words, and a noun is held by no evidence ("the visitor
+            # sign-in log"): the chunk nearest the question that holds one (the "Visitor log" row)
+            # and at least one other word of the question with it ("project" alone is another topic)
+            nearest = lookup.chunks_carrying(versions=found_versions, words=[w for t in unheld for w in equivalent_words(t.word)],
+                                             min_words=1, query_vector=vector, exclude=exclude, limit=3)
+            found = [(chunk, similarity) for chunk, similarity in nearest
+                     if len(carried_by(terms, unit_stems([chunk.text, chunk.breadcrumb]))) >= 2][:1]
     return [loader.evidence(chunk, rank=ranked + n, similarity=similarity, role=ROLE_CARRIES)
             for n, (chunk, similarity) in enumerate(found, start=1)]
 
@@ -432,6 +446,32 @@ def _definitions_described(question: str, evidence: list[Evidence], loader: Evid
     for chunk in chunks:
         for term, paragraph in definition_spans(chunk.text):
             if len(_held_terms(terms, paragraph)) >= DESCRIBED_MIN_TERMS and len(_held_terms(specific, paragraph)) >= 2:
+                out.setdefault(term, (chunk, paragraph))
+    return out
+
+
+def _definitions_of_cited_terms(question: str, answer, loader: EvidenceLoader) -> dict[str, tuple]:
+    """term -> (chunk, definition) for terms a cited rule uses whose definition holds a word of the
+    question that no cited chunk holds ("the count starts again at the beginning of the next tax
+    year" for "I work in Scotland": the definition of "tax year" says when it starts in Scotland).
+    One definitions-only full-text query over the cited versions, only when such words exist."""
+    from policypal.answering.coverage import carried_by, question_terms, unit_stems
+
+    cited = [e for e in answer.cited if e.key in loader.rows]
+    if not cited or answer.outcome == "not_covered":
+        return {}
+    held = unit_stems([e.text for e in cited] + [e.breadcrumb for e in cited])
+    terms = question_terms(question)
+    lacking = [t for t in terms if t.stem not in carried_by(terms, held)]
+    if not lacking:
+        return {}
+    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in cited))
+    out: dict[str, tuple] = {}
+    for chunk in lookup.definitions_carrying(versions=versions, words=[t.word for t in lacking], min_words=1):
+        for term, paragraph in definition_spans(chunk.text):
+            uses = [e for e in cited if loader.rows[e.key].version_id == chunk.version_id and mentions(e.text, term)
+                    and term not in defined_terms(e.text)]
+            if uses and _held_terms(lacking, paragraph):
                 out.setdefault(term, (chunk, paragraph))
     return out
 
