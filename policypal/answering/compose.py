@@ -121,6 +121,10 @@ def compose_answer(
         lacking = _asked_nouns_nothing_carries(decision, pool, carried)
         if lacking:
             outcome, missing = PARTLY, lacking
+    elsewhere = _home_outside_scope(question, cited)
+    if elsewhere and outcome == ANSWERED:
+        # "on the UK payroll" answered only from a policy for India: not the asker's policy
+        outcome, missing = PARTLY, elsewhere
     text = "\n\n".join(paragraphs)
     if outcome == PARTLY and missing:
         text += "\n\n" + _not_mentioned_sentence(missing, cited)
@@ -148,6 +152,26 @@ def with_definitions(answer: Answer, definitions: list[tuple[Evidence, str]]) ->
 
 
 _MARKER = re.compile(r"\[\d+\]\s*$")
+
+
+def _home_outside_scope(question: str, cited: list[Evidence]) -> list[str]:
+    """Where the asker is based ("on the UK payroll", "based in Lyon") when every cited source
+    belongs to a policy scoped to another country (its title or headings name one) and names
+    neither the place nor its country."""
+    out = []
+    for place in places_in(question):
+        if not place.home or not cited:
+            continue
+        names = {place.written, *place.names[:-1]}
+        outside = 0
+        for e in cited:
+            scope = f"{e.policy_title} {e.breadcrumb}"
+            others = [p for p in places_in(scope) if p.country != place.country]
+            named = any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", f"{scope} {e.text}", re.IGNORECASE) for n in names)
+            outside += bool(others) and not named
+        if outside == len(cited):
+            out.append(f"the {place.written}" if place.written.isupper() else place.written)
+    return out
 
 
 def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carried: set[str]) -> list[str]:

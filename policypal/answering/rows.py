@@ -647,14 +647,14 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
     full: list[tuple[int, TableRow]] = []
     partial: list[tuple[float, int, TableRow]] = []
-    for row, stems, label in zip(table.rows, label_stems, labels):
+    for row, stems in zip(table.rows, label_stems):
         distinctive = stems - common
         if not distinctive:
             continue
         held = {s for s in distinctive if s in asked}
         if held == distinctive:
             full.append((len(distinctive), row))
-        elif held and any(counts[s] == 1 for s in held) and _left_out_is_optional(label, distinctive - held, held):
+        elif held and any(counts[s] == 1 for s in held):
             partial.append((len(held) / len(distinctive), len(held), row))
     if full:
         top = max(n for n, _ in full)
@@ -668,29 +668,6 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
-
-
-def _left_out_is_optional(label: str, left_out: set[str], held: set[str]) -> bool:
-    """Whether the label's words a question leaves out may be left out: an alternative to a word
-    it names ("a large diesel car" names "Large petrol or diesel car", "engineers" names
-    "Engineering and data"), the label's last word (its head noun: "a level 7 master's"), its
-    code number when its name is named ("my bachelor's degree" for "Level 6 bachelor's degree"), or
-    a note in brackets ("Parental leave (partner)"). A word that narrows the label is not ("a
-    patient's records" do not name "Deceased patient record")."""
-    bare = re.sub(r"\([^)]*\)", " ", label)
-    optional = {stem(w) for w in words(label)} - {stem(w) for w in words(bare)}
-    tokens = words(bare)
-    if tokens:
-        optional.add(stem(tokens[-1]))  # the head noun: "a level 7 master's" names "Level 7 master's degree"
-    if any(not h.isdigit() for h in held):
-        optional |= {stem(t) for t in tokens if t.isdigit()}  # the code beside the name: "my bachelor's degree"
-    for m in re.finditer(r"([^\W_]+)\s*(?:\bor\b|\band\b|/|,)\s*([^\W_]+)", bare):
-        first, second = stem(m.group(1)), stem(m.group(2))
-        if first in held:
-            optional.add(second)
-        if second in held:
-            optional.add(first)
-    return left_out <= optional
 
 
 def _clipped(question: str, labels: list[str]) -> set[str]:
