@@ -78,6 +78,10 @@ def compose_answer(
     matches = _row_matches(question, every, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
+    if found and all(m.partial for m in found) and is_yes_no(question):
+        # "Can a patient ask us to erase their records?" shares words with the "Deceased patient
+        # record" row; a value found by some of a label's words does not answer a yes/no question
+        found = []
     if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent):
         return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
 

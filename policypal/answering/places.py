@@ -114,6 +114,22 @@ _CITIES: dict[str, str] = {
     "Lagos": "Nigeria", "Mombasa": "Kenya", "Casablanca": "Morocco", "Alexandria": "Egypt",
     "Sydney": "Australia", "Melbourne": "Australia", "Brisbane": "Australia", "Perth": "Australia",
     "Adelaide": "Australia", "Auckland": "New Zealand", "Christchurch": "New Zealand",
+    "Aberdeen": "United Kingdom", "Dundee": "United Kingdom", "Inverness": "United Kingdom", "Southampton": "United Kingdom",
+    "Leicester": "United Kingdom", "Coventry": "United Kingdom", "Brighton": "United Kingdom", "Swansea": "United Kingdom",
+    "York": "United Kingdom", "Norwich": "United Kingdom", "Plymouth": "United Kingdom", "Bradford": "United Kingdom",
+    "Milton Keynes": "United Kingdom", "Portsmouth": "United Kingdom", "Exeter": "United Kingdom",
+    "Waterford": "Ireland", "Killarney": "Ireland", "Drogheda": "Ireland", "Dundalk": "Ireland", "Kilkenny": "Ireland",
+    "Nantes": "France", "Strasbourg": "France", "Montpellier": "France", "Rennes": "France",
+    "Dresden": "Germany", "Hanover": "Germany", "Hannover": "Germany", "Nuremberg": "Germany", "Nürnberg": "Germany",
+    "Bremen": "Germany", "Essen": "Germany", "Dortmund": "Germany", "Bonn": "Germany", "Mannheim": "Germany",
+    "Groningen": "Netherlands", "Tilburg": "Netherlands", "Almere": "Netherlands", "Breda": "Netherlands",
+    "Nijmegen": "Netherlands", "Arnhem": "Netherlands", "Haarlem": "Netherlands", "Maastricht": "Netherlands",
+    "Leiden": "Netherlands", "Delft": "Netherlands", "Zwolle": "Netherlands",
+    "Poznan": "Poland", "Poznań": "Poland", "Lodz": "Poland", "Łódź": "Poland", "Katowice": "Poland", "Szczecin": "Poland",
+    "Lublin": "Poland", "Bydgoszcz": "Poland", "Kraków": "Poland", "Wrocław": "Poland", "Gdańsk": "Poland",
+    "Malaga": "Spain", "Zaragoza": "Spain", "Bologna": "Italy", "Genoa": "Italy", "Palermo": "Italy",
+    "Braga": "Portugal", "Coimbra": "Portugal", "Faro": "Portugal",
+    "Edmonton": "Canada", "Winnipeg": "Canada", "Quebec City": "Canada", "Halifax": "Canada",
 }
 
 REGIONS = ("Europe", "North America", "South America", "Asia", "Middle East", "Africa", "Oceania")

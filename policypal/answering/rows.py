@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name, places_in, written_as_home
-from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -57,6 +57,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     labels = [label_of(table, row) for row in table.rows]
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
+    family = _bare_letter_family(table, labels)
+    if family:
+        # labels "A" ... "H" under a header "Category": the codes "Category A" ... "Category H"
+        codes = [(family, 0, label.strip().lower()) for label in labels]
     if sum(c is not None and c[1] == 0 and bool(c[2]) for c in codes) * 2 > len(labels):
         # a family of lettered codes ("Class A" ... "Class F"): "Class B2" is its letter B2, not
         # the number 2 of a family "Class B"
@@ -94,6 +98,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     else:
         found = _match_names(question, table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
+        unknown = _unknown_title_name(question, table, labels, named=found is not None and not found.partial)
+        if unknown:
+            return RowMatch(table, (), how="absent", asked=unknown)
         if found is None or found.partial:
             # "the Janitor role" names a kind of row the table lacks, whatever else it shares
             kind = _another_kind(question, table, labels)
@@ -150,6 +157,47 @@ def _match_leading_codes(question: str, table: TableData, labels: list[str]) -> 
     return RowMatch(table, tuple(rows), how="label")
 
 
+_BARE_LETTER = re.compile(r"^[A-Z]$")
+
+
+def _bare_letter_family(table: TableData, labels: list[str]) -> str:
+    """The label column's noun when (nearly) every label is a bare capital letter ("A", "B"):
+    a question writes them with it ("Category C")."""
+    if len(labels) < 2 or sum(bool(_BARE_LETTER.match(label.strip())) for label in labels) < max(2, int(0.8 * len(labels))):
+        return ""
+    header = [w for w in words(table.headers[0] if table.headers else "") if w not in STOP_WORDS]
+    return header[-1] if header else ""
+
+
+def _unknown_title_name(question: str, table: TableData, labels: list[str], *, named: bool = False) -> str:
+    """A name the question writes in capitals as the table writes its rows, that is no row: a
+    longer title ending with a label ("Assistant Store Manager" beside "Store Manager"), or, when
+    no row is `named`, a word built as labels are ("Megastore" beside "Superstore"). Empty when
+    there is none."""
+    if not labels or not all(label[:1].isupper() and len(label.split()) <= 4 for label in labels):
+        return ""
+    known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
+    lowered = {label.lower() for label in labels}
+    places = {w for p in places_in(question) for w in words(p.written)}
+    for m in re.finditer(r"(?<![\w-])((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)(?![\w-])", question):
+        phrase, start = m.group(1), m.start(1)
+        if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
+            continue  # a sentence's first word is capitalised anyway
+        if set(words(phrase)) & places or phrase.lower() in lowered:
+            continue
+        # a longer title ending with a label
+        for label in labels:
+            if phrase.lower().endswith(" " + label.lower()) and len(label.split()) >= 1:
+                return phrase
+        # one new word sharing a label's last four letters or more ("Megastore", "Superstore"),
+        # when no row is named
+        if not named and " " not in phrase and phrase.lower() not in known:
+            tails = {label.lower()[-k:] for label in labels if " " not in label for k in range(4, len(label))}
+            if any(phrase.lower().endswith(t) for t in tails):
+                return phrase
+    return ""
+
+
 def _mostly_quantities(values: list[str]) -> bool:
     """Whether most cells are a number with a unit or currency ("5 days", "SEK 1.05", "12 months")."""
     filled = [v for v in values if v]
@@ -166,9 +214,16 @@ def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
     known = {stem(w) for text in [*labels, *table.headers, table.caption] for w in words(text)}
     header = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h)]
     heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(words(label)[-1]) for label in labels if words(label)}
+    # what the caption says the table gives ("Shift premium rates by shift type"): a "Saturday
+    # premium" is a kind the rows lack when the lexicon lists Saturday beside a row's Sunday
+    caption = re.sub(r"^\s*table\s+\d+\s*[:.-]?", "", table.caption, flags=re.IGNORECASE).split(" by ")[0]
+    caption_heads = {stem(w) for w in words(caption) if w not in STOP_WORDS and w not in GENERIC_WORDS and not w.isdigit()} - heads
+    label_stems = {stem(w) for label in labels for w in words(label)}
     tokens = words(question)
     for i in range(len(tokens) - 1):
         modifier, noun = tokens[i], tokens[i + 1]
+        if stem(noun) in caption_heads and kinds_beside(stem(modifier)) & label_stems and stem(modifier) not in known:
+            return f"{modifier} {noun}"
         if stem(noun) not in heads or not modifier.isalpha() or len(modifier) < 3:
             continue
         if modifier in STOP_WORDS or modifier in GENERIC_WORDS or stem(modifier) in known or modifier in _NOT_KINDS:
@@ -373,6 +428,8 @@ def _written(prefix: str, number: int, suffix: str, labels: list[str]) -> str:
                 return label.strip()[:-1] + suffix.upper()
             head = label.strip()[: m.start(2)]
             return f"{head}{number}{suffix.upper()}"
+    if number == 0 and suffix:
+        return f"{prefix.capitalize()} {suffix.upper()}"  # "Category J" of labels "A" ... "H"
     return f"{prefix.upper()}{number}{suffix.upper()}"
 
 
@@ -580,6 +637,10 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     out: list[float] = []
     same_unit: list[float] = []
     text = question.lower().replace(",", "")
+    # "5k", "£2.5k": thousands; "my 10th anniversary": ten years of service
+    thousands = {float(m.group(1)) * 1000 for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", text)}
+    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", text)
+    text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
     pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
@@ -594,6 +655,8 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
             amount -= _EPSILON
         found_kind = "%" if tail.startswith(("%", "per")) else "money" if (symbol or code or _MONEY.fullmatch(tail or "-")) else (
             "time" if tail else "")
+        if kind == "money" and found_kind == "" and value[0] in thousands:
+            found_kind = "money"  # "more than 5k a day" against spans of takings
         if kind == "time" and found_kind == "time":
             (same_unit if _TIME_UNITS[tail.rstrip("s")] == unit else out).append(amount * _TIME_UNITS[tail.rstrip("s")] / unit)
         elif kind in ("%", "money") and found_kind == kind:

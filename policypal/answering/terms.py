@@ -36,7 +36,8 @@ STOP_WORDS = frozenset(
     wanted tell know onto upon within without towards toward across ahead far back away soon later
     earlier whole entire full fully really quite rather almost already yet even though although
     instead else otherwise ago anyway somehow maybe perhaps probably definitely still around another
-    others whose whatever whenever wherever whichever everything nothing well
+    others whose whatever whenever wherever whichever everything nothing well whats hows whos wheres
+    nobody somebody anybody everybody noone
     """.split()
 )
 
@@ -54,7 +55,7 @@ GENERIC_WORDS = frozenset(
     min minimum limit limits money rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go goes going gone went come use used using put
-    firm worth main
+    firm worth main tomorrow yesterday tonight
     """.split()
 )
 
@@ -73,6 +74,8 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     word = word.removesuffix("'s")
+    if len(word) > 5 and word.endswith("ies"):
+        word = word[:-3] + "y"  # "earlies" (early shifts) as "early", "policies" as "policy"
     return _STEMMER.stemWord(word)
 
 
@@ -228,6 +231,26 @@ def _build_groups() -> dict[str, frozenset[str]]:
 
 
 _GROUPS = _build_groups()
+
+
+def _build_siblings() -> dict[str, frozenset[str]]:
+    from .lexicon import HUB_GROUPS
+
+    out: dict[str, set[str]] = {}
+    for _, kinds in HUB_GROUPS:
+        keys = {_phrase_key(kind) for kind in kinds}
+        for key in keys:
+            out.setdefault(key, set()).update(keys - {key})
+    return {key: frozenset(v) for key, v in out.items()}
+
+
+_SIBLINGS = _build_siblings()
+
+
+def kinds_beside(term_stem: str) -> frozenset[str]:
+    """The other kinds of the general words the lexicon lists this one as a kind of ("saturday":
+    sunday; "diploma": degree, certificate)."""
+    return _SIBLINGS.get(term_stem, frozenset())
 
 
 def equivalents(term_stem: str) -> frozenset[str]:
