@@ -4,12 +4,11 @@ with a numbered code and go on with a name ("Level 9 postgraduate diploma"), wor
 clipped ("postgrad"), headers that join countries ("Ireland and Portugal"), and the table a
 question is about when it names a row of another one."""
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence
 from policypal.answering.rows import match_table
 
+from .row_helpers import named, table
 
-def table(headers, rows, caption=""):
-    return TableData(caption, tuple(headers), tuple(TableRow(tuple(r), chunk_id=700 + i) for i, r in enumerate(rows)))
 
 
 MILEAGE = table(("Vehicle type", "First 4,000 km in tax year", "Above 4,000 km in tax year"), [
@@ -30,11 +29,6 @@ SUPPLEMENT = table(("Distance to first visit", "Spain and Portugal", "Wales", "C
 ], caption="Table 3: Home-visit travel supplement")
 
 
-def named(question, t):
-    m = match_table(question, t)
-    if m is None:
-        return None
-    return m.how, [r.cells[0] for r in m.rows], m.asked, [t.headers[i] for i in m.columns]
 
 
 def test_a_quantity_is_compared_in_the_labels_unit_of_measure():

@@ -3,13 +3,11 @@
 Manager"), a word built as the labels are ("Megastore"), a kind of row the caption names ("a
 Saturday premium" in a table of shift types); a general word names its kinds, but two kinds do
 not name each other (Saturday is not Sunday)."""
-from policypal.answering.evidence import TableData, TableRow
 from policypal.answering.rows import match_table
 from policypal.answering.terms import equivalents, stem
 
+from .row_helpers import named, table
 
-def table(headers, rows, caption=""):
-    return TableData(caption, tuple(headers), tuple(TableRow(tuple(r), chunk_id=600 + i) for i, r in enumerate(rows)))
 
 
 INCIDENTS = table(("Category", "Incident type", "Form"), [
@@ -29,26 +27,21 @@ PREMIUMS = table(("Shift type", "United Kingdom", "Germany"), [
 ], caption="Table 4: Shift premium rates by shift type and country")
 
 
-def named(question, t):
-    m = match_table(question, t)
-    if m is None:
-        return None
-    return m.how, [r.cells[0] for r in m.rows], m.asked
 
 
 def test_bare_letters_are_codes_of_the_label_columns_noun():
     assert named("Which form for a Category C incident?", INCIDENTS)[:2] == ("label", ["C"])
-    assert named("Which form is used to report a Category J incident?", INCIDENTS) == ("absent", [], "Category J")
+    assert named("Which form is used to report a Category J incident?", INCIDENTS)[:3] == ("absent", [], "Category J")
 
 
 def test_a_longer_title_ending_with_a_label_is_absent():
-    assert named("till variance tolerance for an Assistant Store Manager in the UK?", ROLES) == ("absent", [], "Assistant Store Manager")
+    assert named("till variance tolerance for an Assistant Store Manager in the UK?", ROLES)[:3] == ("absent", [], "Assistant Store Manager")
     assert named("till variance for a Senior Checkout Assistant in Poland", ROLES)[:2] == ("label", ["Senior Checkout Assistant"])
     assert named("variance tolerance for a Store Manager", ROLES)[:2] == ("label", ["Store Manager"])
 
 
 def test_a_word_built_as_the_labels_are_is_absent():
-    assert named("What's the maximum safe limit for a Megastore?", FORMATS) == ("absent", [], "Megastore")
+    assert named("What's the maximum safe limit for a Megastore?", FORMATS)[:3] == ("absent", [], "Megastore")
     assert named("safe limit for a Superstore in Poland", FORMATS)[:2] == ("label", ["Superstore"])
 
 

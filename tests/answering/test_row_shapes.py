@@ -2,12 +2,11 @@
 table does not have, spans of money, hours and minutes, written-out range labels, the asked
 column by the header's own word or by what the question asks for (a cycle)."""
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence
 from policypal.answering.rows import match_table, table_columns_text, table_range_text
 
+from .row_helpers import named, table
 
-def table(headers, rows, caption=""):
-    return TableData(caption, tuple(headers), tuple(TableRow(tuple(r), chunk_id=900 + i) for i, r in enumerate(rows)))
 
 
 HELMETS = table(("Site Category", "Typical site", "Head protection"), [
@@ -43,11 +42,6 @@ DEVICES = table(("Job family", "Laptop refresh cycle", "Company phone", "Phone r
 ])
 
 
-def named(question, t):
-    m = match_table(question, t)
-    if m is None:
-        return None
-    return m.how, [r.cells[0] for r in m.rows], m.asked, [t.headers[i] for i in m.columns]
 
 
 def test_a_lettered_code_is_matched_exactly_and_a_missing_letter_is_absent():

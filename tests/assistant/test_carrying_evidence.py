@@ -8,11 +8,10 @@ import datetime as dt
 import pytest
 
 from policypal.assistant.answering import EvidenceLoader, _carrying_evidence, answer_compose
-from policypal.policies.ingestion import version_ingest_inline
-from policypal.policies.models import Policy, PolicyVersion
-from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.embedding import get_embedder
 from retrieval.models import Chunk
+
+from .single_policy import only_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -47,13 +46,9 @@ QUESTION = "How long should the visitor sign-in log at reception be kept?"
 @pytest.fixture
 def depot(settings, tmp_path, django_user_model):
     settings.MEDIA_ROOT = tmp_path
-    Policy.objects.all().delete()  # only this policy (inside the test's transaction)
-    policy = policy_upsert(key="depot-records", title="Depot Records Standard", group_names=[])
-    version = policy_version_create(policy=policy, sources=[UploadedSource(name="records.md", content=RETENTION)],
-                                    effective_from=dt.date(2026, 1, 1), enqueue=False)
-    version = version_ingest_inline(version_id=version.pk)
-    assert version.status == PolicyVersion.Status.READY, version.error
-    return version, django_user_model.objects.create_user("depot-employee", password="pw-depot-12345")
+    version = only_policy(key="depot-records", title="Depot Records Standard", name="records.md", content=RETENTION)
+    user = django_user_model.objects.create_user("depot-employee", password="pw-depot-12345")
+    return version, user
 
 
 def test_a_noun_no_evidence_holds_fetches_the_nearest_chunk_holding_it_with_another_word(depot):

@@ -8,10 +8,9 @@ import pytest
 
 from policypal.answering.evidence import Answer
 from policypal.assistant.answering import EvidenceLoader, _definitions_of_cited_terms, answer_compose
-from policypal.policies.ingestion import version_ingest_inline
-from policypal.policies.models import Policy, PolicyVersion
-from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.models import Chunk
+
+from .single_policy import only_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -40,13 +39,9 @@ OVERTIME = b"""# Plant Overtime Standard
 @pytest.fixture
 def plant(settings, tmp_path, django_user_model):
     settings.MEDIA_ROOT = tmp_path
-    Policy.objects.all().delete()  # only this policy (inside the test's transaction)
-    policy = policy_upsert(key="plant-overtime", title="Plant Overtime Standard", group_names=[])
-    version = policy_version_create(policy=policy, sources=[UploadedSource(name="overtime.md", content=OVERTIME)],
-                                    effective_from=dt.date(2026, 1, 1), enqueue=False)
-    version = version_ingest_inline(version_id=version.pk)
-    assert version.status == PolicyVersion.Status.READY, version.error
-    return django_user_model.objects.create_user("plant-employee", password="pw-plant-12345")
+    only_policy(key="plant-overtime", title="Plant Overtime Standard", name="overtime.md", content=OVERTIME)
+    user = django_user_model.objects.create_user("plant-employee", password="pw-plant-12345")
+    return user
 
 
 def test_the_definition_of_a_term_the_cited_rule_uses_is_cited_when_it_holds_what_the_rule_lacks(plant):

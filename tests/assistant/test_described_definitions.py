@@ -7,10 +7,9 @@ import pytest
 
 from policypal.answering.terms import key_terms
 from policypal.assistant.answering import EvidenceLoader, _definitions_described, _terms_about, answer_compose
-from policypal.policies.ingestion import version_ingest_inline
-from policypal.policies.models import Policy, PolicyVersion
-from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.models import Chunk
+
+from .single_policy import only_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -44,13 +43,9 @@ QUESTION = "I spend about five hours in total inside the freezer room below minu
 @pytest.fixture
 def cold_store(settings, tmp_path, django_user_model):
     settings.MEDIA_ROOT = tmp_path
-    Policy.objects.all().delete()  # only this policy (inside the test's transaction)
-    policy = policy_upsert(key="cold-store", title="Cold Store Working Standard", group_names=[])
-    version = policy_version_create(policy=policy, sources=[UploadedSource(name="cold.md", content=COLD_STORE)],
-                                    effective_from=dt.date(2026, 1, 1), enqueue=False)
-    version = version_ingest_inline(version_id=version.pk)
-    assert version.status == PolicyVersion.Status.READY, version.error
-    return version, django_user_model.objects.create_user("cold-employee", password="pw-cold-12345")
+    version = only_policy(key="cold-store", title="Cold Store Working Standard", name="cold.md", content=COLD_STORE)
+    user = django_user_model.objects.create_user("cold-employee", password="pw-cold-12345")
+    return version, user
 
 
 def test_a_definition_the_question_describes_is_found_by_its_words(cold_store):
