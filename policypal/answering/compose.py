@@ -349,6 +349,10 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # (not when one word of the label names the row: "an account" is not the "Account credit" row)
         return 1.0
     row_words = _row_words(match) | elsewhere
+    if match.how == "absent":
+        # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
+        asked = stems_of(question)
+        row_words |= {s for r in match.table.rows for s in stems_of(label_of(match.table, r)) if s in asked}
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb, *notes]))
     best, any_terms = 0.0, False

@@ -74,8 +74,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             # no code named: the row may be named by another column ("the code for a train ticket")
             for column in range(1, len(table.headers)):
                 values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
-                if sum(_range(v) is not None for v in values if v) >= max(2, int(0.3 * len(values))) and _measure_of(values):
-                    # a column of spans in a unit of measure ("1,201-1,800 cc"): "a 1,600 cc engine" names its row
+                spans = [_range(v) for v in values if v]
+                if sum(sp is not None for sp in spans) >= max(2, int(0.3 * len(values))) and (
+                        _measure_of(values) or {sp.kind for sp in spans if sp is not None} == {"money"}):
+                    # a column of spans in a unit of measure or of money ("1,201-1,800 cc", "Theft of
+                    # goods valued under GBP 150"): "a 1,600 cc engine", "a £40 bottle" names its row
                     ranged = _match_ranges(question, table, values)
                     if ranged is not None:
                         found = RowMatch(table, ranged.rows, how="range", named_by=column)
@@ -450,6 +453,11 @@ def _label_nouns(table: TableData) -> set[str]:
         for w in words(header):
             if w not in GENERIC_WORDS or w in ("grade", "level", "band"):
                 out.add(w)
+    # "Code | Body name": the thing the codes are codes of ("body 10" is PB-10)
+    following = table.headers[max(table.label_columns, 1)] if len(table.headers) > max(table.label_columns, 1) else ""
+    named = re.match(r"^\s*([A-Za-z]+)\s+(?:name|title)\s*$", following, re.IGNORECASE)
+    if named and named.group(1).lower() not in GENERIC_WORDS:
+        out.add(named.group(1).lower())
     return out
 
 
@@ -828,6 +836,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     names = [{stem(w) for w in words(h)} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
     value_names = names[first:]
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
+    # the words that name rows: the label columns', and the noun of a "Body name" column beside codes
+    naming = set().union(*names[:first]) | {stem(w) for w in _label_nouns(table)}
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
         return noted
@@ -839,7 +849,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     out = []
     for index in range(first, len(table.headers)):
         header = table.headers[index]
-        distinctive = names[index] - common - set().union(*names[:first])  # the label column's words name rows
+        distinctive = names[index] - common - naming  # the label column's words name rows
         examples = {w.lower() for inside in re.findall(r"\(([^)]*)\)", header) for w in re.findall(r"[A-Z][\w-]+", inside)}
         lowered = header.lower()
         if distinctive and all(s in asked for s in distinctive) and not country_columns:
@@ -854,10 +864,10 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
             out.append(index)
     if not out:
         # the label column's words name rows, not columns ("sick leave" does not ask for "Days per leave year")
-        out = _column_by_unique_word(asked - _place_stems(question) - set().union(*names[:first]), names, common, first)
+        out = _column_by_unique_word(asked - _place_stems(question) - naming, names, common, first)
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
-    literal = stems_of(question) - set().union(*names[:first])  # the label column's words name rows
+    literal = stems_of(question) - naming  # the label column's words name rows
     written = _column_by_unique_word(literal, names, common, first)
     def own(i: int) -> set[str]:
         return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))

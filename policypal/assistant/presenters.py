@@ -1,11 +1,35 @@
 """Plain-data views of answers and citations, for JSON (command line and HTTP) and templates."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.urls import reverse
 
+from chunking.pipe_tables import PipeTable, read_table
+from retrieval import lookup
 from retrieval.models import Chunk
 
 from .answering import ComposedAnswer
+
+
+def whole_table(chunk: Chunk) -> PipeTable | None:
+    """A cited table chunk's table with the rows of every piece it was split into (a 20-row
+    table indexed in pieces of five is shown whole: "it has no row for B25" cites all of it)."""
+    table = read_table(chunk.text)
+    if table is None:
+        return None
+    for pieces, _ in lookup.table_parts([chunk]).values():
+        if len(pieces) < 2 or all(p.pk != chunk.pk for p in pieces):
+            continue
+        rows: list = []
+        for piece in pieces:
+            part = read_table(piece.text)
+            if part is None or part.header != table.header:
+                return table  # pieces that do not read as one table: the cited piece alone
+            rows.extend(part.rows)
+        first = read_table(pieces[0].text)
+        return replace(table, rows=tuple(rows), caption=first.caption or table.caption, intro=first.intro)
+    return table
 
 
 def citation_dict(n: int, chunk: Chunk) -> dict:

@@ -30,7 +30,7 @@ from .forms import AskForm, FeedbackForm
 from .llm_answering import is_llm_notice, llm_enabled
 from .markers import PARAGRAPH_BREAK, answer_paragraphs, marker_segments
 from .models import Answer, AnswerFeedback
-from .presenters import answer_dict
+from .presenters import answer_dict, whole_table
 from .selectors import (
     answer_feedback_get_for_user,
     answer_get_for_user,
@@ -120,7 +120,7 @@ def _answer_view(data: dict, chunks) -> dict:
         citation["effective_from_date"] = chunk.version.effective_from
         citation["effective_to_date"] = chunk.version.effective_to
         citation["kind"] = chunk.kind
-        citation["table"] = read_table(chunk.text) if chunk.kind == chunk.Kind.TABLE else None
+        citation["table"] = whole_table(chunk) if chunk.kind == chunk.Kind.TABLE else None
         citation["breadcrumb_parts"] = chunk.breadcrumb_parts
         citation["source_url"] = _source_url(chunk)
         citation["announced"] = citation["effective_from"] > data["as_of"]

@@ -90,3 +90,30 @@ def test_a_row_found_by_some_of_its_words_does_not_answer_a_yes_no_question():
     # the same words asking for the value: the row answers
     asked = compose_answer("What is the retention period for a deceased patient's record?", [host], corpus_mentions={})
     assert asked.outcome == ANSWERED and "10 years" in asked.text and "8 years" not in asked.text
+
+
+def test_a_named_row_in_a_country_the_columns_lack_is_absent_with_the_table_cited():
+    from policypal.answering.compose import compose_answer
+    from policypal.answering.evidence import NOT_COVERED, Evidence
+
+    host = Evidence(1, "Working time > 5.1 Premium rates", "Table 4", kind="table", policy="time", rank=1, similarity=0.5,
+                    table=PREMIUMS)
+    answer = compose_answer("what is the Sunday premium for our stores in Belgium", [host], corpus_mentions={})
+    assert answer.outcome == NOT_COVERED and "no Belgium column" in answer.text
+    assert "30%" not in answer.text and "40%" not in answer.text and [e.key for e in answer.cited] == [1]
+
+
+def test_an_amount_names_the_row_whose_description_holds_its_span():
+    assert named("a customer walked out with a £40 bottle of whisky without paying, which form?", INCIDENTS)[:2] == ("range", ["A"])
+    assert named("stock worth about £600 was stolen, which form do I need?", INCIDENTS)[:2] == ("range", ["B"])
+
+
+BODIES = table(("Code", "Body name", "Annual fee covered", "Evidence needed"), [
+    ("PB-01", "Royal Institute of Planners", "£410", "CPD log"), ("PB-02", "Guild of Surveyors", "£120", "CPD declaration"),
+    ("PB-10", "Passive House Trust", "£175", "Designer renewal"), ("PB-11", "Institute of Building", "£1,050", "Review logbook"),
+], caption="Table 1: Approved professional bodies")
+
+
+def test_the_noun_of_a_name_column_beside_codes_names_a_code():
+    assert named("body 10 - how much does the practice pay towards the subscription?", BODIES)[:2] == ("label", ["PB-10"])
+    assert named("What evidence is needed for body 11?", BODIES)[1:] == (["PB-11"], "", ["Evidence needed"])

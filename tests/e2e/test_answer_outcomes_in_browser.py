@@ -61,6 +61,9 @@ def test_each_outcome_is_shown_as_what_it_is(page, screenshots):
     # the whole table is cited, shown as a table, not one of its rows
     expect(page.locator("#citation-1 table")).to_have_count(1)
     expect(page.locator("#citation-1")).to_contain_text("B1")
+    # every piece the table was indexed in: its last row too
+    expect(page.locator("#citation-1 table tbody tr")).to_have_count(20)
+    expect(page.locator("#citation-1 table")).to_contain_text("B20")
     screenshots(page, "absent-row")
 
     # partly answered: what the sources cover, and what they do not mention, named
