@@ -94,6 +94,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                     found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
         found = _match_ranges(question, table, labels)
+        if found is None:
+            kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
+            if kind:
+                return RowMatch(table, (), how="absent", asked=kind)
     elif _leading_codes(labels):
         found, exact = _match_leading_codes(question, table, labels), True
         if found is None:
@@ -208,7 +212,7 @@ def _mostly_quantities(values: list[str]) -> bool:
     return bool(filled) and sum(bool(quantity.match(v.strip())) for v in filled) * 2 > len(filled)
 
 
-def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
+def _another_kind(question: str, table: TableData, labels: list[str], *, spans: bool = False) -> str:
     """A kind of row the table does not have, named as the table names its rows: a word before
     the label column's noun or a label's last word that no label, header or caption has ("a
     split shift" against shift types Early, Late, Night; "the Research role family" against role
@@ -217,6 +221,11 @@ def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
     known = {stem(w) for text in [*labels, *table.headers, table.caption] for w in words(text)}
     header = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h)]
     heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(words(label)[-1]) for label in labels if words(label)}
+    if spans:
+        # a table of spans ("4.5 - 8 hours", "Petrol car up to 1,200cc"): only the nouns of its
+        # labels that are no quantity name kinds of row ("a hybrid car"; not "core hours")
+        heads = {stem(words(label)[-1]) for label in labels if words(label) and _range(label) is None
+                 and not re.search(r"\d", words(label)[-1])}
     # what the caption says the table gives ("Shift premium rates by shift type"): a "Saturday
     # premium" is a kind the rows lack when the lexicon lists Saturday beside a row's Sunday
     caption = re.sub(r"^\s*table\s+\d+\s*[:.-]?", "", table.caption, flags=re.IGNORECASE).split(" by ")[0]
@@ -238,6 +247,10 @@ def _another_kind(question: str, table: TableData, labels: list[str]) -> str:
         while start > 0 and tokens[start] in capitalised and tokens[start - 1] in capitalised \
                 and tokens[start - 1] not in STOP_WORDS and stem(tokens[start - 1]) not in known and start > i - 3:
             start -= 1  # "Customer Support job family"
+        while start == i and start > 0 and tokens[start - 1].isalpha() and len(tokens[start - 1]) >= 3 \
+                and tokens[start - 1] not in STOP_WORDS and tokens[start - 1] not in GENERIC_WORDS \
+                and tokens[start - 1] not in _NOT_KINDS and stem(tokens[start - 1]) not in known:
+            start -= 1  # "a hybrid engine car": the modifier before the modifier
         end = i + 2
         while end < len(tokens) and end - i < 4 and stem(tokens[end]) in heads and tokens[end] not in STOP_WORDS:
             end += 1  # "research role family"

@@ -113,3 +113,16 @@ def test_a_column_of_spans_in_a_unit_names_the_row_of_a_coded_table_and_the_narr
     assert named("My car has a 1,500 cc engine. Which rate per km?", CLASSES)[1:3] == (["VC-2"], "")
     assert named("rate for my 90 cc engine", CLASSES)[1] == ["VC-4"]  # inside "up to 1,300 cc" too, but narrower
     assert named("rate per km for VC-3", CLASSES)[1] == ["VC-3"]  # the code still names its row
+
+
+def test_a_kind_of_row_a_table_of_spans_lacks_is_absent():
+    assert named("What is the mileage rate for a hybrid car?", MILEAGE)[:3] == ("absent", [], "hybrid car")
+    assert named("rate for my electric car", MILEAGE)[1] == ["Electric car"]  # a label written out names its row
+
+
+def test_a_quantity_word_of_a_table_of_spans_names_no_kind():
+    hours = table(("Overtime hours in the pay week", "Approval"), [
+        ("Up to 4 hours", "Shift lead"), ("4.5 - 8 hours", "Site manager"), ("More than 8 hours", "Regional director"),
+    ], caption="Table 2: Approval level by weekly overtime hours")
+    assert named("How much extra do I get for accepting overtime at short notice?", hours) is None
+    assert named("what are the core hours at the Leeds office", hours) is None
