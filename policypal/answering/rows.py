@@ -98,8 +98,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
-    elif _leading_codes(labels):
-        found, exact = _match_leading_codes(question, table, labels), True
+    elif family := _leading_codes(labels):
+        found, exact = _match_leading_codes(question, table, labels, family), True
         if found is None:
             found, exact = _match_names(question, table, labels), False
     else:
@@ -144,24 +144,24 @@ def _leading_codes(labels: list[str]) -> str:
     return ""
 
 
-def _match_leading_codes(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+def _match_leading_codes(question: str, table: TableData, labels: list[str], family: str) -> RowMatch | None:
     """Rows whose leading code the question names ("level 9 postgrad diploma": of the two Level 9
     rows, the one its other words name); a code the table does not have is absent ("Level 10")."""
-    family = _leading_codes(labels)
-    asked = [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}[ -]?(\d{{1,3}})(?![\d,.%])\b", question, re.IGNORECASE)]
-    if not asked:
+    named = list(re.finditer(rf"\b{re.escape(family)}[ -]?(\d{{1,3}})(?![\d,.%])\b", question, re.IGNORECASE))
+    if not named:
         return None
-    codes = [int(_LEADING_CODE.match(label.strip()).group(2)) if _LEADING_CODE.match(label.strip()) else None for label in labels]
-    rows = [row for row, code in zip(table.rows, codes) if code in asked]
-    if not rows:
-        written = re.search(rf"\b{re.escape(family)}[ -]?{asked[0]}\b", question, re.IGNORECASE).group(0)
+    asked = {int(m.group(1)) for m in named}
+    leading = [_LEADING_CODE.match(label.strip()) for label in labels]
+    sub = [(row, label) for row, label, m in zip(table.rows, labels, leading) if m and int(m.group(2)) in asked]
+    if not sub:
+        written = named[0].group(0)
         return RowMatch(table, (), how="absent", asked=written[:1].upper() + written[1:])
+    rows = tuple(row for row, _ in sub)
     if len(rows) > 1:
-        sub = [(row, label) for row, label, code in zip(table.rows, labels, codes) if code in asked]
-        named = _match_names(question, replace(table, rows=tuple(r for r, _ in sub)), [label for _, label in sub])
-        if named is not None and named.rows:
-            return RowMatch(table, named.rows, how="label")
-    return RowMatch(table, tuple(rows), how="label")
+        by_name = _match_names(question, replace(table, rows=rows), [label for _, label in sub])
+        if by_name is not None and by_name.rows:
+            return RowMatch(table, by_name.rows, how="label")
+    return RowMatch(table, rows, how="label")
 
 
 _BARE_LETTER = re.compile(r"^[A-Z]$")
@@ -194,7 +194,7 @@ def _unknown_title_name(question: str, table: TableData, labels: list[str], *, n
             continue
         # a longer title ending with a label
         for label in labels:
-            if phrase.lower().endswith(" " + label.lower()) and len(label.split()) >= 1:
+            if phrase.lower().endswith(" " + label.lower()):
                 return phrase
         # one new word sharing a label's last four letters or more ("Megastore", "Superstore"),
         # when no row is named
@@ -553,17 +553,19 @@ def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatc
         values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
         for value in values:
-            hits = []
-            for row, span in zip(table.rows, spans):
-                if span is None or span.kind != kind:
-                    continue
-                later = [low for low in lows if span.low is not None and low > span.low]
-                if _contains(span, value, later[0] if later else None):
-                    hits.append((_width(span), len(hits), row))
+            hits = [(_width(span), i, row) for i, (row, span) in enumerate(zip(table.rows, spans))
+                    if span is not None and span.kind == kind and _holds(span, value, lows)]
             if hits:
                 # spans that overlap ("up to 1,200 cc" for cars, "up to 125 cc" for mopeds): the narrowest
                 return RowMatch(table, (min(hits)[2],), how="range")
     return None
+
+
+def _holds(span: _Span, value: float, lows: list[float]) -> bool:
+    """Whether the span holds the value, a whole-number span reaching up to the next span's start
+    (`lows`: the sorted starts of the table's spans)."""
+    later = [low for low in lows if span.low is not None and low > span.low]
+    return _contains(span, value, later[0] if later else None)
 
 
 def _width(span: _Span) -> float:
@@ -605,8 +607,9 @@ def _measured_quantities(question: str, measure: tuple[str, float], spans: list)
     counts only when it is of the labels' order of magnitude ("a 1600 engine", not "2.0")."""
     dimension, size = measure
     bounds = [b for sp in spans if sp is not None for b in (sp.low, sp.high) if b]
+    text = question.replace(",", "")
     out = []
-    for m in _NUMBER_THEN_UNIT.finditer(question.replace(",", "")):
+    for m in _NUMBER_THEN_UNIT.finditer(text):
         value, unit = float(m.group(1)), (m.group(2) or "").lower()
         if unit in _MEASURES:
             value = value * _MEASURES[unit][1] / size
@@ -616,7 +619,7 @@ def _measured_quantities(question: str, measure: tuple[str, float], spans: list)
         elif dimension == "volume" and size == 1.0 and "." in m.group(1) and 0.5 <= value <= 10:
             out.append(value * 1000.0)  # "a 1.6 petrol", "a 2.0 diesel": an engine size in litres
         elif bounds and _of_the_order(value, bounds):
-            before = question.replace(",", "")[max(0, m.start() - 20): m.start()].lower()
+            before = text[max(0, m.start() - 20): m.start()].lower()
             out.append(value + (_EPSILON if _BEYOND.search(before) else -_EPSILON if _SHORT_OF.search(before) else 0.0))
     return out
 
@@ -707,9 +710,12 @@ _NEW_STARTER = re.compile(
 
 # --------------------------------------------------------------------------- names
 
+# a number with a unit (of time, of measure, a percentage, nights or shifts), built from the
+# units the span labels are read in
 _QUANTITY = re.compile(
-    r"(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|per ?cent\b|(?:working |calendar |business )?(?:years?|yrs?|months?|weeks?|days?|"
-    r"hours?|hrs?|minutes?|mins?|nights?|shifts?|km|kilomet(?:er|re)s?|miles?|kg|litres?|liters?|cc)\b)",
+    r"(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|per ?cent\b|(?:working |calendar |business )?(?:"
+    + "|".join(sorted({re.escape(u) + "s?" for u in [*_TIME_UNITS, *_MEASURES, "night", "shift"]}, key=len, reverse=True))
+    + r")\b)",
     re.IGNORECASE,
 )
 
@@ -917,8 +923,7 @@ def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ..
     values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
     lows = sorted({sp.low for sp in spans if sp is not None and sp.low is not None})
     for value in values:
-        hits = [first + i for i, sp in enumerate(spans)
-                if sp is not None and _contains(sp, value, next((low for low in lows if sp.low is not None and low > sp.low), None))]
+        hits = [first + i for i, sp in enumerate(spans) if sp is not None and _holds(sp, value, lows)]
         if len(hits) == 1:
             return tuple(hits)
     return ()

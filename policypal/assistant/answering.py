@@ -455,14 +455,10 @@ def _definitions_of_cited_terms(question: str, answer, loader: EvidenceLoader) -
     question that no cited chunk holds ("the count starts again at the beginning of the next tax
     year" for "I work in Scotland": the definition of "tax year" says when it starts in Scotland).
     One definitions-only full-text query over the cited versions, only when such words exist."""
-    from policypal.answering.coverage import carried_by, question_terms, unit_stems
-
     cited = [e for e in answer.cited if e.key in loader.rows]
     if not cited or answer.outcome == "not_covered":
         return {}
-    held = unit_stems([e.text for e in cited] + [e.breadcrumb for e in cited])
-    terms = question_terms(question)
-    lacking = [t for t in terms if t.stem not in carried_by(terms, held)]
+    lacking = _uncarried_terms(question, cited)
     if not lacking:
         return {}
     versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in cited))
@@ -523,11 +519,17 @@ def _shared_terms(terms, sentence: str) -> int:
 def _uncarried_by_cited(question: str, answer) -> bool:
     """Whether the cited evidence leaves some of the question's key terms out ("the payroll
     system" when the rule says "a Restricted System"): a definition may be what links them."""
+    return bool(_uncarried_terms(question, answer.cited))
+
+
+def _uncarried_terms(question: str, cited: list[Evidence]) -> list:
+    """The question's key terms that no cited chunk (text or breadcrumb) carries."""
     from policypal.answering.coverage import carried_by, question_terms, unit_stems
 
-    held = unit_stems([e.text for e in answer.cited] + [e.breadcrumb for e in answer.cited])
+    held = unit_stems([e.text for e in cited] + [e.breadcrumb for e in cited])
     terms = question_terms(question)
-    return len(carried_by(terms, held)) < len(terms)
+    carried = carried_by(terms, held)
+    return [t for t in terms if t.stem not in carried]
 
 
 def _definitions_in(evidence: list[Evidence]) -> dict[str, tuple]:

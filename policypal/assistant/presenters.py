@@ -21,14 +21,11 @@ def whole_table(chunk: Chunk) -> PipeTable | None:
     for pieces, _ in lookup.table_parts([chunk]).values():
         if len(pieces) < 2 or all(p.pk != chunk.pk for p in pieces):
             continue
-        rows: list = []
-        for piece in pieces:
-            part = read_table(piece.text)
-            if part is None or part.header != table.header:
-                return table  # pieces that do not read as one table: the cited piece alone
-            rows.extend(part.rows)
-        first = read_table(pieces[0].text)
-        return replace(table, rows=tuple(rows), caption=first.caption or table.caption, intro=first.intro)
+        parts = [table if piece.pk == chunk.pk else read_table(piece.text) for piece in pieces]
+        if any(part is None or part.header != table.header for part in parts):
+            return table  # pieces that do not read as one table: the cited piece alone
+        return replace(table, rows=tuple(row for part in parts for row in part.rows),
+                       caption=parts[0].caption or table.caption, intro=parts[0].intro)
     return table
 
 
