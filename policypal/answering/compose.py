@@ -34,7 +34,7 @@ from .places import places_in
 from .rows import (
     RowMatch, absent_name, clipped_words, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
-from .terms import equivalents, key_terms, stem, stems_of, words
+from .terms import STOP_WORDS, agreements, equivalents, key_terms, stem, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -150,9 +150,22 @@ def with_definitions(answer: Answer, definitions: list[tuple[Evidence, str]]) ->
         seen.add(paragraph)
         cited.append(evidence)
         paragraphs.append(f"{paragraph} [{len(cited)}]")
-    if closing is not None:
-        paragraphs.append(closing)
-    return replace(answer, text="\n\n".join(paragraphs), cited=cited)
+    if closing is None:
+        return replace(answer, text="\n\n".join(paragraphs), cited=cited)
+    # what the cited rules did not mention and an appended definition does ("supplement" in
+    # "Duty Allowance means the fixed supplement paid for each shift") is mentioned now
+    said = stems_of(" ".join(p for _, p in definitions))
+    missing = [m for m in answer.missing if not _said_in(m, said)]
+    if not missing:
+        return replace(answer, text="\n\n".join(paragraphs), cited=cited, outcome=ANSWERED, missing=[])
+    paragraphs.append(closing if missing == answer.missing else _not_mentioned_sentence(missing, cited))
+    return replace(answer, text="\n\n".join(paragraphs), cited=cited, missing=missing)
+
+
+def _said_in(phrase: str, said: frozenset[str]) -> bool:
+    """Whether every content word of the phrase (a synonym will do) is among the stems."""
+    content = [w for w in words(phrase) if w not in STOP_WORDS]
+    return bool(content) and all(equivalents(stem(w)) & said for w in content)
 
 
 _MARKER = re.compile(r"\[\d+\]\s*$")
@@ -556,15 +569,27 @@ def _about_terms(question: str, candidates: list[_Candidate], chosen: list[_Cand
     have = {id(c) for c in chosen}
     for term in about:
         asked = [t for t in key_terms(question) if not t.generic and t.stem not in stems_of(term)]
-        uses = [c for c in candidates if mentions(c.text, term) and term not in defined_terms(c.text)]
         definitions = [c for c in candidates if term in defined_terms(c.text)]
+        glossary = {c.unit for c in definitions}
+        uses = [c for c in candidates if mentions(c.text, term) and term not in defined_terms(c.text)]
+        # a rule, not the glossary's own next sentence ("... are all Privileged Accounts")
+        uses = [c for c in uses if c.unit not in glossary] or uses
+        agree = {u: agreements(question, " ".join(c.text for c in candidates if c.unit == u)) for u in {c.unit for c in uses}}
         for group in (uses, definitions):
             if group:
-                # every use holds the term: the one holding most of the question's own words
-                best = max(group, key=lambda c: (len(carried_by(asked, stems_of(c.text))), c.score))
+                # every use holds the term: the one holding most of the question's own words,
+                # then the one whose rule denies what the asker denies
+                best = max(group, key=lambda c: (len(carried_by(asked, stems_of(c.text))), agree.get(c.unit, 0), c.score))
                 if id(best) not in have:
                     have.add(id(best))
                     out.append(best)
+                if group is uses:
+                    # the rule's sentence that denies what the asker denies ("One that has not been
+                    # used for 45 days is disabled" for "a login I haven't used")
+                    for c in candidates:
+                        if c.unit == best.unit and id(c) not in have and agreements(question, c.text):
+                            have.add(id(c))
+                            out.append(c)
     return out
 
 

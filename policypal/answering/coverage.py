@@ -74,8 +74,17 @@ class Ask:
 
     @property
     def mostly(self) -> bool:
-        """At least half carried by one unit: partly answered (the rest is named)."""
-        return not self.covered and self.share >= 0.5
+        """At least half carried by one unit: partly answered (the rest is named). So is an ask
+        whose own words one unit carries when what the policies never use only sets the scene
+        ("A tug almost hit a passenger bus ... I'd rather not put my name on the report - is
+        that OK?": no policy speaks of buses, the reporting rule answers the ask)."""
+        if self.covered:
+            return False
+        if self.share >= 0.5:
+            return True
+        own = [t for t in self.terms if t.stem not in self.context]
+        return bool(own) and bool(self.unmentioned) and all(t.stem in self.context for t in self.unmentioned) \
+            and not self.focus_missing and self._share(own) >= ANSWERED_SHARE
 
 
 @dataclass

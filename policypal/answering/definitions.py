@@ -8,6 +8,7 @@ applies to X is answered by the rule that uses the defined term. A rule that say
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .terms import section_numbers
 
@@ -40,7 +41,7 @@ _SENTENCE_CASE_DEFINED = re.compile(
 # system is the head of ...": a capitalised term of two words or a hyphenated one (a single
 # capitalised word at a sentence start is any noun), what it belongs to, then "is a/an/the".
 _IS_DEFINED = re.compile(
-    r"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Aa]n?|[Tt]he)\s+"
+    r"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?|[Tt]he)\s+"
     r"(?P<term>[A-Z][\w]*(?:-[A-Z][\w]*)+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4})"
     r"(?:\s+of\s+[^.;:]{1,60}?)?\s+(?:is|are)\s+(?:an?|the)\b",
 )
@@ -48,13 +49,26 @@ _IS_DEFINED = re.compile(
 
 def defined_terms(text: str) -> list[str]:
     """Terms the text defines, in order, each once."""
+    return list(_defined_terms(text))
+
+
+@lru_cache(maxsize=20_000)
+def _defined_terms(text: str) -> tuple[str, ...]:
+    """Cached: the same chunk texts are read for question after question."""
     out: dict[str, None] = {}
     for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED):
         for m in pattern.finditer(text):
             term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
             if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):
                 out[term] = None
-    return list(out)
+                # "Motorised Ground Equipment (MGE) is ...": rules write the abbreviation
+                short = _ABBREVIATION.match(text, m.end("term"))
+                if short:
+                    out[short.group(1)] = None
+    return tuple(out)
+
+
+_ABBREVIATION = re.compile(rf"[{_QUOTE}]?(?:\*\*|__)?\s*\(([A-Z][A-Za-z]?[A-Z]{{1,6}})\)")
 
 
 def referenced_sections(text: str) -> list[str]:

@@ -54,6 +54,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"per diem", "subsistence", "daily allowance", "daily rate"},
     {"alcohol", "alcoholic", "drinks", "wine", "beer"},
     {"receipt", "invoice", "proof of purchase"},
+    {"paperwork", "documents", "documentation", "evidence", "proof"},
     {"first class", "first-class"},
     {"business class", "business-class"},
     {"economy", "coach", "standard class"},
@@ -96,12 +97,16 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"breach", "incident", "leak"},
     {"report", "notify", "tell", "inform"},
     {"approve", "approval", "sign off", "authorise", "authorize", "permission"},
+    {"assign", "assigned", "allocate", "allocated", "allot", "allotted"},
     {"ask for", "request", "requests", "apply for", "application"},
     {"deadline", "within", "by when", "due"},
     {"buy", "purchase", "book"},
     {"ticket", "fare"},
     {"child", "children", "kid", "kids", "baby"},
     {"partner", "spouse", "husband", "wife"},
+    {"cohabiting", "cohabit", "cohabitee", "live with", "living with", "live together", "living together"},
+    {"mother", "mum", "mom", "mam"},
+    {"father", "dad"},
     {"home", "remote", "work from home", "wfh"},
     # working time and shifts
     {"rota", "roster", "rostered", "shift pattern", "schedule"},
@@ -126,6 +131,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"glasses", "spectacles", "specs", "eyewear"},
     {"hi-vis", "high-visibility", "high visibility", "reflective"},
     {"sample", "samples", "specimen", "specimens"},
+    {"breath test", "breathalyser", "breathalyzer", "alcohol test"},
+    {"refuse", "refusal", "decline", "say no", "turn down"},
 ]
 
 # A general word and the kinds it covers: each kind says the general word and the general word
@@ -139,6 +146,9 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"relative", "relatives", "family", "family member", "family members", "close relative", "relation"},
      {"brother", "sister", "parent", "parents", "mother", "father", "son", "daughter", "cousin", "spouse", "wife", "husband"}),
     ({"qualification"}, {"diploma", "degree", "certificate"}),
+    ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
+    ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
+    ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
 ]
 SYNONYM_GROUPS += [hubs | {kind} for hubs, kinds in HUB_GROUPS for kind in kinds]
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name, places_in, written_as_home
-from .terms import GENERIC_WORDS, STOP_WORDS, equivalents, kinds_beside, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, STOP_WORDS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -85,7 +85,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                         break
                 # a column of names (not of amounts: "3,300" does not name a row for "Band 3",
                 # nor "5 days" for "5 years")
-                if all(_code(v) is None for v in values if v) and _mostly_words(values) and not _mostly_quantities(values):
+                # (one value in five may read as a code: "Child under 18" beside "Parent")
+                filled = [v for v in values if v]
+                if sum(_code(v) is not None for v in filled) * 5 <= len(filled) and _mostly_words(values) \
+                        and not _mostly_quantities(values):
                     found = _match_names(question, table, values)
                     if found is not None and found.how != "absent":
                         found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
@@ -103,7 +106,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if found is None:
             found, exact = _match_names(question, table, labels), False
     else:
-        found = _match_names(question, table, labels)
+        found = _match_names(_without_column_words(question, table, columns), table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
         unknown = _unknown_title_name(question, table, labels, named=found is not None and not found.partial)
         if unknown:
@@ -114,7 +117,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
         if found is None:
-            place = _absent_place_row(question, labels)
+            place = _absent_place_row(question, labels) or _absent_place_in_family(question, labels) \
+                or _new_title(question, table, labels)
             if place:
                 return RowMatch(table, (), how="absent", asked=place)
     if found is None:
@@ -127,6 +131,20 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _without_column_words(question: str, table: TableData, columns: tuple[int, ...]) -> str:
+    """The question without the words, written once, that name its asked columns: in "the
+    maximum Duty Period for a Cabin Cleaner" "duty" names the column, not the Duty Manager row
+    ("the duty period of a duty manager" keeps it: written twice)."""
+    if not columns:
+        return question
+    header = {stem(w) for c in columns if c < len(table.headers) for w in words(table.headers[c])} - _GENERIC_STEMS
+    count: dict[str, int] = {}
+    for w in words(question):
+        count[stem(w)] = count.get(stem(w), 0) + 1
+    drop = {s for s in header if count.get(s) == 1}
+    return re.sub(r"[^\W_]+", lambda m: " " if stem(m.group(0)) in drop else m.group(0), question) if drop else question
 
 
 # "Level 9 postgraduate diploma", "Grade 4 technician": a code of one family, then a name
@@ -205,10 +223,28 @@ def _unknown_title_name(question: str, table: TableData, labels: list[str], *, n
     return ""
 
 
+def _new_title(question: str, table: TableData, labels: list[str]) -> str:
+    """A title of words the table never uses, capitalised as its labels are ("Cabin Cleaner" in a
+    table of "Ramp Agent", "Catering Driver", "Shift Lead"): a row it does not have. Empty when
+    the labels are not such titles or the question writes none."""
+    titled = sum(len(label.split()) >= 2 and all(w[:1].isupper() for w in label.split()) for label in labels)
+    if titled * 2 < len(labels):
+        return ""
+    known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
+    places = {w for p in places_in(question) for w in words(p.written)}
+    for m in re.finditer(r"(?<![\w-])((?:[A-Z][a-z]+\s+){1,3}[A-Z][a-z]+)(?![\w-])", question):
+        phrase, start = m.group(1), m.start(1)
+        if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
+            continue  # a sentence's first word is capitalised anyway
+        if not set(words(phrase)) & (known | places):
+            return phrase
+    return ""
+
+
 def _mostly_quantities(values: list[str]) -> bool:
     """Whether most cells are a number with a unit or currency ("5 days", "SEK 1.05", "12 months")."""
     filled = [v for v in values if v]
-    quantity = re.compile(r"^\W*(?:[A-Za-z]{1,3}\s*)?[\d.,]+\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+)?)?(?:\s+(?:per|a|each)\s+\w+)?\W*$")
+    quantity = re.compile(r"^\W*(?:[A-Za-z]{1,3}\s*)?[\d.,]+\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+)?)?(?:\s+(?:per|a|each|of)\s+\w+(?:\s+\w+)?)?\W*$")
     return bool(filled) and sum(bool(quantity.match(v.strip())) for v in filled) * 2 > len(filled)
 
 
@@ -378,7 +414,7 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
     if not asked and not absent:
         # "I'm a 14": one bare whole number, with no unit, currency or percent, in a question
         # about a table of numbered codes names the code of that number
-        bare = [m for m in re.finditer(r"(?<![\w.$£€₹])(\d{1,3})(?![\w%]|[.,]\d)(?!\s*(?:%|per ?cent|years?|months?|weeks?|days?|hours?|nights?|minutes?|km|miles?|usd|gbp|eur|inr|dollars?|pounds?|euros?)\b)", question)]
+        bare = [m for m in re.finditer(r"(?<![\w.$£€₹])(\d{1,3})(?![\w%]|[.,]\d)(?![\s-]*(?:%|per ?cent|years?|months?|weeks?|days?|hours?|nights?|minutes?|km|miles?|usd|gbp|eur|inr|dollars?|pounds?|euros?)\b)", question)]
         # a number written after a noun belongs to that noun ("Band 3" is not grade 3)
         bare = [m for m in bare if not _after_content_word(question, m.start())]
         if len(bare) == 1 and len(prefixes) == 1:
@@ -665,7 +701,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     thousands = {float(m.group(1)) * 1000 for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", text)}
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
-    pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?\s*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
+    pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
         value = numbers(token)
@@ -713,7 +749,7 @@ _NEW_STARTER = re.compile(
 # a number with a unit (of time, of measure, a percentage, nights or shifts), built from the
 # units the span labels are read in
 _QUANTITY = re.compile(
-    r"(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|per ?cent\b|(?:working |calendar |business )?(?:"
+    r"(?<![\w.])\d+(?:[.,]\d+)*[\s-]*(?:%|per ?cent\b|(?:working |calendar |business )?(?:"
     + "|".join(sorted({re.escape(u) + "s?" for u in [*_TIME_UNITS, *_MEASURES, "night", "shift"]}, key=len, reverse=True))
     + r")\b)",
     re.IGNORECASE,
@@ -727,7 +763,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         return _match_countries(question, table, labels)
     # a number stated with a unit is a quantity, not a label's number ("9 months after" does not
     # name "Level 9 postgraduate diploma")
-    asked = _expanded(stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question))
+    literal = stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question)
+    asked = _expanded(literal)
     label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS for label in labels]
     asked |= _clipped(question, labels)
     counts: dict[str, int] = {}
@@ -737,15 +774,23 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
     full: list[tuple[int, TableRow]] = []
     partial: list[tuple[float, int, TableRow]] = []
-    for row, stems in zip(table.rows, label_stems):
+    # the caption's words are the table's topic: "staff travel" in a question about a table of
+    # "Staff travel eligibility" names no "Travel Companion" row by itself
+    topic = {stem(w) for w in words(table.caption)} - _GENERIC_STEMS
+    for row, label, stems in zip(table.rows, labels, label_stems):
         distinctive = stems - common
         if not distinctive:
             continue
         held = {s for s in distinctive if s in asked}
+        if not any(not s.isdigit() for s in held):
+            continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
         if held == distinctive:
             full.append((len(distinctive), row))
-        elif held and any(counts[s] == 1 for s in held):
-            partial.append((len(held) / len(distinctive), len(held), row))
+        elif (naming := held - topic) and any(counts[s] == 1 for s in naming) and _names_by_a_noun(naming, label, question):
+            # a word the question writes itself says more than a synonym of it ("a hotel" names
+            # "Hotel cap per night, capital cities" before "Private accommodation allowance")
+            weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
+            partial.append((weight / len(distinctive), len(held), row))
     if full:
         top = max(n for n, _ in full)
         rows = tuple(row for n, row in full if n == top)
@@ -758,6 +803,34 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+SYNONYM_WEIGHT = 0.75  # a label word the question holds only through a synonym, in a partial match
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+
+
+def _names_by_a_noun(held: set[str], label: str, question: str) -> bool:
+    """Whether a word the question shares with the label can name a thing and names this row:
+    the head of one of the label's parts ("the partner" for "Parental leave (partner)", "per
+    night" for "Hotel cap per night, capital cities"), or a modifier of it that the question
+    does not write before another noun ("a level 7 master's" names "Level 7 master's degree";
+    "night shift duty allowance" does not name "Shift Lead", nor "anywhere near" "Near Miss")."""
+    parts = [p.split() for p in re.split(r"[,;()/]|\band\b|\bor\b", label) if p.split()]
+    heads = {stem(words(p[-1])[-1]) for p in parts if words(p[-1])}
+    label_stems = {stem(w) for w in words(label)}
+    tokens = words(question)
+    for w in words(label):
+        s = stem(w)
+        if s not in held or not can_name_a_thing(w):
+            continue
+        if s in heads or (len(w) >= 2 and _ACRONYM.search(label) and w.upper() in _ACRONYM.findall(label)):
+            return True  # the head, or an acronym (a name: "CCTV recordings" names "CCTV footage")
+        after = [tokens[i + 1] for i, t in enumerate(tokens[:-1]) if stem(t) == s]
+        if not any(n not in STOP_WORDS and stem(n) not in label_stems and can_name_a_thing(n) for n in after):
+            return True
+    return False
 
 
 def _clipped(question: str, labels: list[str]) -> set[str]:
@@ -781,6 +854,7 @@ def _absent_place_row(question: str, labels: list[str]) -> str:
     """A place the question asks about that a table of places has no row for: a city none of
     the labels is ("Milan" against Rotterdam, Antwerp, Leeds ...), or a country none of the
     labels is in. Empty when the labels are not mostly places, or the place is there."""
+    labels = [_without_brackets(label) for label in labels]  # "Copenhagen (CPH)" is Copenhagen
     known = [country_of(label) for label in labels]
     if sum(c is not None for c in known) < max(2, (len(labels) + 1) // 2):
         return ""
@@ -792,6 +866,31 @@ def _absent_place_row(question: str, labels: list[str]) -> str:
             return place.written
         if not place.city and place.country not in known and " ".join(words(place.written)) not in names:
             return place.written
+    return ""
+
+
+def _without_brackets(label: str) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", label).strip() or label
+
+
+def _absent_place_in_family(question: str, labels: list[str]) -> str:
+    """A place the question asks about that a family of labels differing only by their place
+    lacks ("Full-day per diem, Denmark / Norway / Germany" and "a business trip to Sweden"),
+    when the question holds the family's other words. Empty otherwise."""
+    families: dict[str, list] = {}
+    for label in labels:
+        places = places_in(label)
+        if len(places) == 1:
+            rest = " ".join(w for w in words(label) if w not in set(words(places[0].written)))
+            families.setdefault(rest, []).append(places[0])
+    asked = _expanded(stems_of(question))
+    for rest, places in families.items():
+        rest_stems = {stem(w) for w in words(rest)} - _GENERIC_STEMS
+        if len(places) < 2 or not rest_stems or not rest_stems <= asked:
+            continue
+        for place in destinations(question):
+            if not place.home and all(place.country != p.country for p in places):
+                return place.written
     return ""
 
 
@@ -820,6 +919,9 @@ def _place_stems(question: str) -> set[str]:
     out = set()
     for place in destinations(question):
         out |= stems_of(" ".join(place.names))
+        if place.city:
+            # "a hotel in Copenhagen" names the row of "capital cities"; Aarhus the "other" one
+            out.add(stem("capital") if place.capital else stem("other"))
     return out
 
 

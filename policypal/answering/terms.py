@@ -37,7 +37,7 @@ STOP_WORDS = frozenset(
     earlier whole entire full fully really quite rather almost already yet even though although
     instead else otherwise ago anyway somehow maybe perhaps probably definitely still around another
     others whose whatever whenever wherever whichever everything nothing well whats hows whos wheres
-    nobody somebody anybody everybody noone
+    nobody somebody anybody everybody noone mine
     """.split()
 )
 
@@ -329,3 +329,59 @@ def can_name_a_thing(word: str) -> bool:
 
     readings = getAllLemmas(word.lower())
     return not readings or "NOUN" in readings or "PROPN" in readings
+
+
+# --------------------------------------------------------------------------- polarity
+
+_NEGATIONS = frozenset({"not", "never", "no", "without"})
+# words between a negation and what it denies ("is not yet assigned", "has not been used")
+_NEGATION_GAP = frozenset("be been being is are was were yet ever any a an the to currently formally officially "
+                          "have has had do does did get got".split())
+
+
+@lru_cache(maxsize=20_000)
+def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(stems the text denies, stems it states): in "a car that is not assigned to a named
+    employee" 'assign' is denied; in "a car allocated to one named employee" 'alloc' is stated.
+    A negation denies the first content word after it (and what a verb in -ing after it takes:
+    "without seeking competing quotes"); a stem written both ways is in both."""
+    tokens = words(text)
+    denied_at: set[int] = set()
+    for i, token in enumerate(tokens):
+        if token in _NEGATIONS:
+            for j in range(i + 1, min(i + 4, len(tokens))):
+                if tokens[j] not in _NEGATION_GAP:
+                    denied_at.add(j)
+                    # "without seeking competing quotes": a verb in -ing denies its object too
+                    while tokens[j].endswith("ing") and j + 1 < len(tokens) and tokens[j + 1] not in STOP_WORDS:
+                        j += 1
+                        denied_at.add(j)
+                    break
+    denied = {stem(tokens[i]) for i in denied_at}
+    stated = {stem(t) for i, t in enumerate(tokens)
+              if i not in denied_at and t not in STOP_WORDS and t not in _NEGATIONS and t not in _NEGATION_GAP}
+    return frozenset(denied), frozenset(stated)
+
+
+def contradicts(question: str, description: str) -> bool:
+    """Whether the description says the opposite of the question about a word they share: the
+    question denies what the description only states ("a car that isn't allocated to anybody"
+    against "a car allocated to one named employee"), or states what the description only
+    denies. Synonyms count as the word."""
+    q_denied, q_stated = polarity(question)
+    d_denied, d_stated = polarity(description)
+
+    def holds(stems: frozenset[str], s: str) -> bool:
+        return bool(equivalents(s) & stems)
+
+    if any(holds(d_stated, s) and not holds(d_denied, s) for s in q_denied):
+        return True
+    return any(holds(d_denied, s) and not holds(d_stated, s) for s in q_stated - q_denied)
+
+
+def agreements(question: str, text: str) -> int:
+    """How many of the words the question denies the text denies too ("a login I haven't used"
+    and "an account that has not been used for 45 days"); synonyms count as the word."""
+    q_denied, _ = polarity(question)
+    t_denied, _ = polarity(text)
+    return sum(1 for s in q_denied if equivalents(s) & t_denied)

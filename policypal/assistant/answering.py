@@ -25,7 +25,7 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import as_the_company, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -296,8 +296,28 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
                                              min_words=1, query_vector=vector, exclude=exclude, limit=3)
             found = [(chunk, similarity) for chunk, similarity in nearest
                      if len(carried_by(terms, unit_stems([chunk.text, chunk.breadcrumb]))) >= 2][:1]
+            if not found:
+                found = _buried_nearer(terms, unheld, versions, evidence, vector, exclude)
     return [loader.evidence(chunk, rank=ranked + n, similarity=similarity, role=ROLE_CARRIES)
             for n, (chunk, similarity) in enumerate(found, start=1)]
+
+
+def _buried_nearer(terms, unheld, versions: list[int], evidence: list[Evidence], vector, exclude: list[int]) -> list:
+    """In any policy the asker may read: the chunk holding a noun no evidence holds and another
+    of the question's words that is nearer to the question than every ranked chunk ("Can I keep
+    work files on a USB stick?": the fusion ranks five shift-work chunks full of "work" above
+    the records rule on USB sticks that the vector list put first). Nearer than all the search
+    ranked, it was buried by the word list, not unrelated."""
+    from policypal.answering.coverage import carried_by, unit_stems
+
+    ranked = [e.similarity for e in evidence if e.rank > 0 and e.similarity is not None]
+    if not ranked:
+        return []
+    words = [w for t in unheld for w in equivalent_words(t.word)]
+    nearest = lookup.chunks_carrying(versions=versions, words=words, min_words=1, query_vector=vector,
+                                     exclude=exclude, limit=3)
+    return [(chunk, similarity) for chunk, similarity in nearest
+            if similarity > max(ranked) and len(carried_by(terms, unit_stems([chunk.text, chunk.breadcrumb]))) >= 2][:1]
 
 
 def _corpus_mentions(question: str, evidence: list[Evidence], versions: list[int], known: dict | None = None) -> dict[str, bool]:
@@ -406,7 +426,9 @@ def _rules_using(term: str, about: list[str], question: str, *, home: list[int],
     uses = [use for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector,
                                                       exclude=list(have), limit=USES_WEIGHED)
             if term not in defined_terms(use.text)]
-    uses.sort(key=lambda use: (-sum(mentions(use.text, t) for t in about),
+    # a rule denying what the asker denies ("has not been used for 45 days" for "a login I haven't
+    # used") is about their case
+    uses.sort(key=lambda use: (-sum(mentions(use.text, t) for t in about), -agreements(question, use.text),
                                -_shared_terms(asked, use.text), -_shared_terms(phrasing, use.text)))
     return uses[:1]
 
@@ -487,7 +509,9 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
     ("a contractor" adds Third-Party User to Restricted System; the Information Owner's "Head
     of Payroll" adds nothing to a Restricted System's "payroll records")."""
     held = {term: _held_terms(asked, paragraph) for term, (_, paragraph) in definitions.items()}
-    ranked = sorted((t for t in definitions if len(held[t]) >= 2),
+    # a definition that says the opposite of what the asker tells is not what they describe
+    # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
+    ranked = sorted((t for t in definitions if len(held[t]) >= 2 and not (question and contradicts(question, definitions[t][1]))),
                     key=lambda t: (-len(held[t]), -_shared_phrasing(question, definitions[t][1])))
     out: list[str] = []
     covered: set[str] = set()

@@ -1,6 +1,8 @@
 """Definitions appended to an answer: each cited after the answer's own paragraphs, the
 closing "do not mention" sentence of a partly answered question kept last, nothing added to a
 question that is not covered."""
+from dataclasses import replace
+
 from policypal.answering.compose import with_definitions
 from policypal.answering.evidence import ANSWERED, NOT_COVERED, PARTLY, ROLE_DEFINITION, Answer, Evidence
 
@@ -62,3 +64,42 @@ def test_a_chosen_definition_keeps_the_rest_of_its_definition():
         answer = compose_answer(question, [definition], corpus_mentions={})
         assert "is not an approved course" in answer.text and "Learning Panel" in answer.text, question
         assert "Study day" not in answer.text  # the next definition is not part of it
+
+
+def test_the_rule_using_a_term_the_question_is_about_is_not_the_glossarys_next_sentence_and_agrees_with_it():
+    from policypal.answering.compose import compose_answer
+    from policypal.answering.evidence import ROLE_DEFINITION_USE, ROLE_REFERENCE
+
+    glossary = Evidence(1, "Access Standard > 2 Definitions",
+                        '"Privileged Account" means an account that can change a system\'s configuration. '
+                        "Database superusers and domain administrators are all Privileged Accounts.",
+                        policy="access", rank=1, similarity=0.4)
+    ending = Evidence(2, "Access Standard > 6.2 Ending access", "The sponsor tells the IT service desk when a contractor's "
+                      "work ends, and the account is disabled within 1 working day.", policy="access", rank=2, similarity=0.33)
+    retention = Evidence(3, "Access Standard > 7.1 Retention", "Recordings of Privileged Account sessions are kept for 12 months.",
+                         policy="access", role=ROLE_REFERENCE)
+    expiry = Evidence(4, "Access Standard > 5.2 Reviews and expiry",
+                      "Every Privileged Account is reviewed by its owner every 90 days. "
+                      "One that has not been used for 45 days is disabled automatically.",
+                      policy="access", role=ROLE_DEFINITION_USE)
+    answer = compose_answer("I have a database superuser login I haven't used in two months. Will it still work?",
+                            [glossary, ending, retention, expiry], corpus_mentions={}, about=["Privileged Account"])
+    # the rule that denies what the asker denies, not the glossary's "... are all Privileged
+    # Accounts" nor the retention of session recordings
+    assert "not been used for 45 days is disabled automatically" in answer.text
+    assert "Recordings" not in answer.text
+
+
+def test_a_word_the_rule_lacks_and_the_appended_definition_says_is_no_longer_missing():
+    row = Evidence(5, "Allowances > 4.1 Duty allowance", "Airport Frankfurt (FRA), Late: EUR 31.", policy="allow", rank=1)
+    defined = Evidence(6, "Allowances > 2 Definitions", "Duty Allowance means the fixed supplement paid for each shift.",
+                       policy="allow", role=ROLE_DEFINITION)
+    partly = Answer(f"{row.text} [1]\n\nThe cited sections do not mention supplement.", PARTLY, cited=[row],
+                    missing=["supplement"])
+    answer = with_definitions(partly, [(defined, defined.text)])
+    assert answer.outcome == ANSWERED and answer.missing == []
+    assert "do not mention" not in answer.text and answer.text.endswith("[2]")
+    both = replace(partly, text=partly.text.replace("supplement.", "supplement or night bonus."), missing=["supplement", "night bonus"])
+    answer = with_definitions(both, [(defined, defined.text)])
+    assert answer.outcome == PARTLY and answer.missing == ["night bonus"]
+    assert answer.text.split("\n\n")[-1] == "The cited sections do not mention night bonus."

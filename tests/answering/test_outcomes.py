@@ -223,6 +223,7 @@ def test_a_term_introduced_with_is_a_is_a_definition():
     assert defined_terms("A Break-Glass Account is an emergency administrator account kept sealed.") == ["Break-Glass Account"]
     assert defined_terms("The Information Owner of a system is the head of the business function.") == ["Information Owner"]
     assert defined_terms("The policy is a guide. Harbourline is a company.") == []
+    assert defined_terms("In this policy, a Standby Ticket is a ticket that gives a seat only if one is free.") == ["Standby Ticket"]
 
 
 def test_a_term_written_in_sentence_case_is_a_definition_only_with_a_defining_verb():
@@ -255,3 +256,34 @@ def test_how_many_of_a_thing_asks_for_a_count():
     assert decide("How many Privileged Accounts can one person hold?", rule).outcome != ANSWERED
     counted = [["A person may hold at most two Privileged Accounts."]]
     assert decide("How many Privileged Accounts can one person hold?", counted).outcome == ANSWERED
+
+
+def test_a_possessive_pronoun_is_not_a_term_the_evidence_must_carry():
+    from policypal.answering.terms import key_terms
+
+    assert "mine" not in [t.word for t in key_terms("How long can a single shift of mine be at most?")]
+
+
+def test_words_the_policies_never_use_that_only_set_the_scene_leave_the_ask_partly_answered():
+    rule = ("A Near Miss may be reported without giving a name through the reporting app. "
+            "Honest reports never lead to disciplinary action.")
+    question = ("A tug almost hit a passenger bus on the apron, but nothing was damaged. "
+                "I would rather not put my name on the report - is that OK?")
+    mentions = {"bus": False, "hit": False}
+    decision = decide(question, [[rule, "Airside Safety > 7.3 Near misses"]], corpus_mentions=mentions)
+    assert decision.outcome == PARTLY and "bus" in " ".join(decision.missing)
+    # a word the policies never use in the ask itself still refuses it
+    decision = decide("A tug hit the apron barrier. Can my bus pass be renewed?", [[rule]],
+                      corpus_mentions={"bus": False, "hit": False})
+    assert decision.outcome == NOT_COVERED
+
+
+def test_a_rule_writing_the_abbreviation_of_a_defined_term_reads_with_its_definition():
+    assert defined_terms("In this policy, Motorised Ground Equipment (MGE) is any self-propelled vehicle.") == [
+        "Motorised Ground Equipment", "MGE"]
+    rule = Evidence(1, "Airside > 5.2 Phones", "Handheld phones must not be used while driving MGE. "
+                    "Hands-free calls are allowed on service roads only.", rank=1, similarity=0.5)
+    glossary = Evidence(2, "Airside > 2 Definitions", "In this policy, Motorised Ground Equipment (MGE) is any "
+                        "self-propelled vehicle used airside, including vans, tugs and belt loaders.", rank=2, similarity=0.3)
+    answer = compose_answer("Can I take a call while driving a tug?", [rule, glossary], corpus_mentions={})
+    assert answer.outcome == ANSWERED and "Hands-free calls are allowed" in answer.text

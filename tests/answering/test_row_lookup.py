@@ -40,6 +40,7 @@ def test_a_code_is_matched_exactly_not_by_its_neighbours():
     assert labels("I'm in band 11, what do I get?", BANDS) == ("label", ["B11"], "")  # the column's noun and a number
     assert labels("I'm a 14, travelling to Europe. What daily rate applies?", BANDS)[1] == ["B14"]  # one bare number
     assert labels("What is the daily rate for 3 nights in Europe?", BANDS) is None  # a number with a unit is not a band
+    assert labels("I'm on an 8-week contract. What daily rate applies in Europe?", BANDS) is None  # "8-week" too
 
 
 def test_a_code_the_table_lacks_is_absent():
@@ -312,3 +313,18 @@ def test_an_announced_version_is_told_for_the_named_row_only():
                                for i, r in enumerate(later_table.rows)))
     _, source = upcoming_change("What's the metro hotel cap for grade L3?", [now], [replace(later, table=with_ids)])
     assert source.key == 802 and source.kind == "table_row" and "L3" in source.text
+
+
+BREAKS = TableData(
+    "Table 4: Minimum breaks by length of duty",
+    ("Length of duty", "Minimum break", "Of which paid"),
+    tuple(TableRow(cells, chunk_id=300 + i) for i, cells in enumerate([
+        ("up to 4 hours", "none", "0 minutes"), ("4-6 hours", "15 minutes", "10 minutes"), ("6-9 hours", "30 minutes", "20 minutes"),
+        ("9-11 hours", "45 minutes", "25 minutes"), ("over 11 hours", "60 minutes", "35 minutes"),
+    ])),
+)
+
+
+def test_a_quantity_written_with_a_hyphen_picks_its_range_row():
+    assert labels("On a 10-hour duty, how much of my break is paid?", BREAKS)[1] == ["9-11 hours"]
+    assert labels("For a five-hour duty, what is the minimum break?", BREAKS)[1] == ["4-6 hours"]

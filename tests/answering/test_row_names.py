@@ -117,3 +117,126 @@ BODIES = table(("Code", "Body name", "Annual fee covered", "Evidence needed"), [
 def test_the_noun_of_a_name_column_beside_codes_names_a_code():
     assert named("body 10 - how much does the practice pay towards the subscription?", BODIES)[:2] == ("label", ["PB-10"])
     assert named("What evidence is needed for body 11?", BODIES)[1:] == (["PB-11"], "", ["Evidence needed"])
+
+
+REPORTING = table(("Incident type", "Report within", "Work must stop"), [
+    ("Injury requiring hospital treatment", "1 hour", "Yes"), ("Vehicle collision with no aircraft involved", "30 minutes", "Yes"),
+    ("Near Miss", "24 hours", "No"), ("Fuel spill", "15 minutes", "Yes"),
+], caption="Table 6: Incident reporting")
+
+
+def test_a_row_is_not_named_by_its_modifier_alone():
+    # "anywhere near" shares only the modifier of "Near Miss": no row is named
+    assert named("Two tugs bumped into each other, no aircraft anywhere near. When must this be reported?", REPORTING) is None
+    assert named("How fast do I report a near miss?", REPORTING)[1] == ["Near Miss"]
+    assert named("How soon is a spill reported?", REPORTING)[1] == ["Fuel spill"]  # a noun shared names its row
+
+
+RELATIONS = table(("Ref", "Relationship", "Standby fare payable"), [
+    ("F-01", "Spouse or registered partner", "10% of public fare"), ("F-02", "Cohabiting partner", "12% of public fare"),
+    ("F-03", "Child under 18", "5% of public fare"), ("F-04", "Child aged 18-25 in full-time education", "8% of public fare"),
+    ("F-05", "Parent", "20% of public fare"), ("F-06", "Parent-in-law", "25% of public fare"),
+    ("F-07", "Travel Companion", "35% of public fare"),
+], caption="Table 8: Staff travel eligibility by relationship")
+
+
+def test_a_row_of_reference_codes_is_named_by_its_name_column():
+    # one name in five may read as a code ("Child under 18"); "mum" is a parent
+    assert named("How much does my mum pay for a standby flight?", RELATIONS)[1] == ["F-05"]
+    assert named("What does a cohabiting partner pay?", RELATIONS)[1] == ["F-02"]
+    assert named("What paperwork do I need to register the girlfriend I live with?", RELATIONS)[1] == ["F-02"]
+
+
+def test_a_number_in_the_question_does_not_name_a_value_cell():
+    # "20" is the daughter's age, not the "20% of public fare" cell
+    assert named("My daughter is 20 and studying full time. What does she pay for a standby seat?", RELATIONS) is None
+
+
+DUTY_LIMITS = table(("Role", "Maximum Duty Period", "Maximum consecutive duty days"), [
+    ("Ramp Agent", "10 hours", "6 days"), ("Catering Driver", "9 hours", "5 days"), ("Load Controller", "11.5 hours", "7 days"),
+    ("Shift Lead", "11 hours", "6 days"), ("Duty Manager", "12 hours", "5 days"),
+], caption="Table 3: Duty-time limits by role")
+
+
+def test_a_word_naming_the_asked_column_does_not_name_a_row():
+    # "Duty" names the column "Maximum Duty Period", not the Duty Manager row
+    assert named("What is the maximum Duty Period for a Load Controller?", DUTY_LIMITS)[1] == ["Load Controller"]
+    assert named("What's the maximum duty period of a duty manager?", DUTY_LIMITS)[1] == ["Duty Manager"]  # written twice
+
+
+def test_a_title_of_words_the_table_never_uses_is_an_absent_row():
+    assert named("What is the maximum Duty Period for a Cabin Cleaner?", DUTY_LIMITS)[:3] == ("absent", [], "Cabin Cleaner")
+
+
+FIXED_RATES = table(("Item", "Rate"), [
+    ("Full-day per diem, Denmark", "DKK 560"), ("Full-day per diem, Norway", "NOK 820"), ("Full-day per diem, Germany", "EUR 62"),
+    ("Hotel cap per night, capital cities", "DKK 1,450"), ("Hotel cap per night, other locations", "DKK 1,100"),
+    ("Private accommodation allowance, per night", "DKK 240"), ("Split-shift supplement, per day", "DKK 95"),
+], caption="Table 2: Fixed allowances and rates")
+
+
+def test_a_capital_city_names_the_row_of_capital_cities_and_another_city_the_other_row():
+    assert named("What's the most I can spend per night on a hotel in Copenhagen?", FIXED_RATES)[1] == [
+        "Hotel cap per night, capital cities"]  # a word written beats its synonym ("accommodation")
+    assert named("What's the most I can spend per night on a hotel in Aarhus?", FIXED_RATES)[1] == [
+        "Hotel cap per night, other locations"]
+
+
+def test_a_place_a_family_of_labels_lacks_is_absent():
+    assert named("What's the full-day per diem for a business trip to Sweden?", FIXED_RATES)[:3] == ("absent", [], "Sweden")
+    assert named("What's the full-day per diem for a trip to Oslo?", FIXED_RATES)[1] == ["Full-day per diem, Norway"]
+
+
+VEHICLES = table(("Class code", "Vehicle type", "Rate per km"), [
+    ("VC-1", "Small petrol or diesel car", "SEK 2.35"), ("VC-2", "Large petrol or diesel car", "SEK 2.85"),
+    ("VC-3", "Plug-in hybrid car", "SEK 2.20"), ("VC-4", "Battery electric car", "SEK 1.45"), ("VC-5", "Motorcycle", "SEK 1.70"),
+], caption="Table 2: Rates by vehicle class")
+
+
+def test_a_row_of_codes_is_named_by_some_words_of_its_name_column():
+    # "electric car" holds two of "Battery electric car", the noun among them
+    assert named("I use my own fully electric car for client visits. How much per km?", VEHICLES)[1] == ["VC-4"]
+
+
+def test_a_word_of_the_tables_topic_does_not_name_a_row_by_itself():
+    # "staff travel" is the caption's topic, not the "Travel Companion" row
+    assert named("What evidence do I need to register my brother for staff travel?", RELATIONS) is None
+    assert named("What does my travel companion pay?", RELATIONS)[1] == ["F-07"]
+
+
+QUALIFICATIONS = table(("Qualification level", "Funding percentage", "Clawback period"), [
+    ("Level 7 ordinary degree", "80%", "18 months"), ("Level 8 honours degree", "70%", "24 months"),
+    ("Level 9 postgraduate diploma", "60%", "30 months"), ("Level 9 master's degree", "50%", "36 months"),
+], caption="Table 2: Funding by qualification level")
+
+
+def test_a_label_with_a_number_needs_more_than_one_of_its_words():
+    assert named("I withdrew from my funded master's in March. From which date are the months counted?", QUALIFICATIONS) is None
+    assert named("What funding do I get for a Level 9 master's degree?", QUALIFICATIONS)[1] == ["Level 9 master's degree"]
+
+
+AIRPORTS = table(("Airport", "Early", "Late", "Night"), [
+    ("Copenhagen (CPH)", "DKK 180", "DKK 215", "DKK 410"), ("Oslo Gardermoen (OSL)", "NOK 260", "NOK 310", "NOK 590"),
+    ("Hamburg (HAM)", "EUR 24", "EUR 29", "EUR 55"), ("Frankfurt (FRA)", "EUR 26", "EUR 31", "EUR 58"),
+], caption="Table 1: Duty allowance by airport and shift")
+
+
+def test_a_place_a_table_of_bracketed_airport_names_lacks_is_absent():
+    assert named("What is the night shift duty allowance at Berlin Brandenburg (BER)?", AIRPORTS)[:3] == ("absent", [], "Berlin")
+    assert named("night shift allowance in Copenhagen?", AIRPORTS)[1] == ["Copenhagen (CPH)"]
+
+
+def test_a_modifier_the_question_writes_before_another_noun_names_no_row():
+    # "night shift duty allowance": "shift" modifies "duty", it does not name the Shift Lead
+    assert named("What is the night shift duty allowance at Berlin?", DUTY_LIMITS) is None
+    assert named("funding for a level 9 master's", QUALIFICATIONS)[1] == ["Level 9 master's degree"]
+
+
+RETENTION = table(("Record type", "Retention period"), [
+    ("Incident report", "10 years"), ("CCTV footage", "30 days"), ("Visitor log", "13 months"),
+    ("Telephone call recording", "90 days"),
+], caption="Table 1: Retention schedule by record type")
+
+
+def test_an_acronym_names_its_row_before_another_noun():
+    assert named("How long do we hold on to CCTV recordings?", RETENTION)[1] == ["CCTV footage"]

@@ -1,0 +1,81 @@
+"""A chunk of another policy that holds a noun no evidence holds, and another word of the question,
+is fetched when it is nearer to the question than every chunk the search ranked: the fusion
+buried it under chunks full of a common word ("work" in a shift-work policy). One that is not
+nearer stays out: then the ranked chunks are closer, and the words alone prove nothing. On the
+real pipeline: two small policies ingested here, the real index, model and full-text search."""
+import pytest
+
+from policypal.assistant.answering import EvidenceLoader, _carrying_evidence
+from policypal.policies.ingestion import version_ingest_inline
+from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
+from retrieval.embedding import get_embedder
+from retrieval.models import Chunk
+
+from .single_policy import only_policy
+
+pytestmark = pytest.mark.django_db
+
+SHIFTS = b"""# Depot Shift Work Policy
+
+## 1 Hours of work
+
+Work on a rostered shift starts at the time on the roster. Work done after the end of a shift is recorded as overtime work.
+
+## 2 Breaks
+
+A shift of more than six hours of work includes a 30-minute break away from the work area.
+"""
+RECORDS = b"""# Depot Records Policy
+
+## 1 Where records are kept
+
+Records must be kept in the system of record for their type. Records must not be kept on personal email accounts or on removable media such as USB sticks.
+
+## 2 Paper records
+
+Paper records are kept in locked cabinets when not in use.
+"""
+QUESTION = "Can I keep work files on a USB stick?"
+
+
+@pytest.fixture
+def two_policies(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    shifts = only_policy(key="depot-shifts", title="Depot Shift Work Policy", name="shifts.md", content=SHIFTS)
+    policy = policy_upsert(key="depot-records", title="Depot Records Policy", group_names=[])
+    records = policy_version_create(policy=policy, sources=[UploadedSource(name="records.md", content=RECORDS)],
+                                    effective_from=shifts.effective_from, enqueue=False)
+    return shifts, version_ingest_inline(version_id=records.pk)
+
+
+def _ranked_shift_chunks(shifts, loader, similarity):
+    chunks = Chunk.objects.filter(version=shifts, level="block", searchable=True).order_by("ordinal")
+    return [loader.evidence(c, rank=i, similarity=similarity) for i, c in enumerate(chunks, start=1)]
+
+
+def test_a_nearer_chunk_of_another_policy_holding_the_missing_noun_is_fetched(two_policies):
+    shifts, records = two_policies
+    loader = EvidenceLoader()
+    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.05)  # the search ranked only shift work
+    found = _carrying_evidence(QUESTION, [shifts.pk, records.pk], loader, evidence,
+                               get_embedder().encode_one(QUESTION), len(evidence))
+    assert found, "the records rule on USB sticks was not fetched"
+    assert "USB sticks" in found[0].text
+    assert loader.rows[found[0].key].version_id == records.pk
+
+
+def test_a_chunk_no_nearer_than_the_ranked_ones_is_not_fetched(two_policies):
+    shifts, records = two_policies
+    loader = EvidenceLoader()
+    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.99)  # the ranked chunks are the nearest
+    found = _carrying_evidence(QUESTION, [shifts.pk, records.pk], loader, evidence,
+                               get_embedder().encode_one(QUESTION), len(evidence))
+    assert found == []
+
+
+def test_a_policy_the_asker_may_not_read_is_not_searched(two_policies):
+    shifts, _ = two_policies
+    loader = EvidenceLoader()
+    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.05)
+    found = _carrying_evidence(QUESTION, [shifts.pk], loader, evidence, get_embedder().encode_one(QUESTION), len(evidence))
+    assert found == []
