@@ -256,10 +256,29 @@ def _outcome(decision: Decision, found: list[RowMatch]) -> str:
         # ask of the question ("..., and does the company pay for my gym?") is answered only
         # when the evidence carries it
         others = [a for a in decision.asks if not _names_found_rows(a.text, found)]
-        return ANSWERED if all(a.covered for a in others) else PARTLY
+        # ... but not when what the ask asks for is a thing the policies never use ("What's the
+        # hourly overtime rate when the Duty Manager extends my Duty Period?": no policy speaks of
+        # overtime; "a £40 bottle of whisky ... which form?" asks for the form)
+        foreign = any(t.stem in _asked_for(a.text) for a in decision.asks for t in a.unmentioned)
+        return ANSWERED if all(a.covered for a in others) and not foreign else PARTLY
     unmentioned = any(a.unmentioned for a in decision.asks)
     named_exactly = all(m.exact for m in found)
     return PARTLY if unmentioned or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
+
+
+_WH_OBJECT = re.compile(
+    r"\b(?:what|which)(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+)?"
+    r"((?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:for|of|in|at|on|when|if|do|does|did|can|could|should|would|will|is|are|to|"
+    r"that|i|we|you|applies|apply|per)\b|\s*[?,.!]|$)",
+    re.IGNORECASE,
+)
+
+
+def _asked_for(text: str) -> set[str]:
+    """Stems of what a wh-question asks for ("What's the hourly overtime rate when ...":
+    hourly, overtime, rate); empty for another kind of question."""
+    m = _WH_OBJECT.search(text)
+    return {stem(w) for w in words(m.group(1))} if m else set()
 
 
 def _names_found_rows(text: str, found: list[RowMatch]) -> bool:

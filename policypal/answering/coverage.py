@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
-from .places import places_in
+from .places import country_words, places_in, wider_names
 from .terms import GENERIC_WORDS, STOP_WORDS, Term, can_name_a_thing, equivalents, key_terms, stem, stems_of, words
 
 # Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
@@ -82,9 +82,14 @@ class Ask:
             return False
         if self.share >= 0.5:
             return True
+        if not self.unmentioned or self.focus_missing or any(t.stem not in self.context for t in self.unmentioned):
+            return False
         own = [t for t in self.terms if t.stem not in self.context]
-        return bool(own) and bool(self.unmentioned) and all(t.stem in self.context for t in self.unmentioned) \
-            and not self.focus_missing and self._share(own) >= ANSWERED_SHARE
+        if own:
+            return self._share(own) >= ANSWERED_SHARE
+        # the ask has no word of its own ("What am I supposed to do?"): the scene is the question
+        rest = [t for t in self.terms if t not in self.unmentioned]
+        return bool(rest) and self._share(rest) >= 0.5
 
 
 @dataclass
@@ -168,7 +173,25 @@ def _carries(term: Term, stems: set[str]) -> bool:
             return True
         if "_" in e and all(part in stems for part in e.split("_")):
             return True
-    return False
+    return _carries_place(term.word, stems)
+
+
+def _carries_place(word: str, stems: set[str]) -> bool:
+    """A place is carried by a unit naming its country or region ("Lyon": France, Europe), or
+    speaking of being away from the countries it names ("Spain" and "working from outside the
+    United Kingdom and the Republic of Ireland is limited to 20 days"; "abroad", "overseas")."""
+    names, away = wider_names(word)
+    if not names:
+        return False
+    if {stem(n) for n in names} & stems:
+        return True
+    away_stems = {stem(a) for a in away}
+    if not away_stems & stems:
+        return False
+    if stem("outside") in stems and not (away_stems - {stem("outside")}) & stems:
+        # "outside" alone is any place ("outside working hours") unless the unit names a country
+        return bool({stem(c) for c in country_words()} & stems)
+    return True
 
 
 def carried_by(terms: list[Term], stems: set[str]) -> set[str]:
@@ -255,7 +278,11 @@ def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
     text = f"{context} {clause}".strip()
     ask = Ask(text, question_terms(text))
     own = {t.stem for t in question_terms(clause)}
-    ask.context = {t.stem for t in ask.terms if t.stem not in own}
+    # a place sets the scene as a scene-setting sentence does: "from Billund to Hamburg" carried
+    # by a rule about Billund and Hamburg does not make it the answer to a relocation question
+    # (a place a named row holds is what the look-up asked for)
+    ask.context = {t.stem for t in ask.terms
+                   if t.stem not in own or (t.stem in scene.place_stems and t.stem not in scene.extra)}
     best = _best_unit(ask, clause, units, scene.extra)
     ask.best_unit = best if best is not None else (0 if units.stems and not ask.terms else None)
     ask.unmentioned = _unmentioned(ask, units, scene)

@@ -20,7 +20,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"carry over", "carry forward", "roll over", "rollover", "carryover", "carried forward", "bank"},
     {"encash", "encashment", "cash out", "paid out", "buy back"},
     {"unpaid", "without pay", "lwp"},
-    {"part time", "part-time", "reduced hours"},
+    {"part time", "part-time", "part-timer", "part-timers", "part timer", "part timers", "reduced hours"},
     {"notice", "notice period"},
     {"resign", "resignation", "quit", "leaver", "exit", "departure"},  # not "leaving": "leave" is also time off
     {"fire", "dismiss", "dismissal", "termination", "terminate", "sack"},

@@ -216,3 +216,34 @@ def is_country_name(name: str) -> bool:
 def country_of(name: str) -> str | None:
     entry = _index().get(name.strip().lower())
     return entry[0] if entry else None
+
+
+# words a rule uses for any place away from where it is written ("working from abroad", "outside
+# the United Kingdom and Ireland")
+_AWAY = ("abroad", "overseas", "foreign", "international", "outside")
+
+
+@lru_cache(maxsize=4096)
+def wider_names(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """For a place name (a country or a city): (the words of its country, its other names and
+    its region; the words a rule uses for being away: "abroad", "outside" ...). Both empty for a
+    word that names no place."""
+    entry = _index().get(name.strip().lower())
+    if entry is None:
+        return frozenset(), frozenset()
+    country = entry[0]
+    aliases, region, _ = _COUNTRIES[country]
+    names = {w.lower() for n in (country, *aliases, region) for w in re.findall(r"[^\W_]+", n)}
+    return frozenset(names), frozenset(_AWAY)
+
+
+@lru_cache(maxsize=1)
+def country_words() -> frozenset[str]:
+    """The lower-case words of every country name and other name that say a country on their own
+    (not "the" of "The Netherlands", "of" or "republic" of "Republic of Ireland", "united")."""
+    every = [w.lower() for c, (aliases, _, _) in _COUNTRIES.items() for n in (c, *aliases) for w in re.findall(r"[^\W_]+", n)]
+    return frozenset(w for w in every if len(w) > 2 and w not in _NOT_A_COUNTRY)
+
+
+_NOT_A_COUNTRY = frozenset({"the", "and", "republic", "united", "kingdom", "states", "great", "northern", "south", "north",
+                            "east", "west", "new", "saudi", "arab", "emirates", "democratic", "people"})

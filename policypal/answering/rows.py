@@ -391,11 +391,23 @@ def _in_span(span: tuple[str, int, int] | None, prefix: str, number: int, suffix
     return span is not None and not suffix and span[0] == prefix and span[1] <= number <= span[2]
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
+_ORDINAL_PATTERN = "|".join([*_ORDINALS, r"\d{1,2}(?:st|nd|rd|th)"])
+
+
+def _ordinal(word: str) -> int:
+    return _ORDINALS.get(word.lower()) or int(re.match(r"\d+", word).group(0))
+
+
 def _match_codes(question: str, table: TableData, labels: list[str], codes, spans=None) -> RowMatch | None:
     spans = spans or [None] * len(codes)
     prefixes = {c[0] for c in codes if c is not None} | {p[0] for p in spans if p is not None}
     nouns = _label_nouns(table)
     text = question.replace(",", " ")
+    # "a first-year apprentice", "my 3rd year" name "Year 1", "Year 3"
+    text = re.sub(rf"\b({_ORDINAL_PATTERN})[\s-]+({'|'.join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True) if len(p) > 2) or '(?!)'})\b",
+                  lambda m: f"{m.group(2)} {_ordinal(m.group(1))}", text, flags=re.IGNORECASE)
     asked: list[tuple[str, int, str, str]] = []  # (prefix, number, suffix, as written)
     absent: list[str] = []
     for m in re.finditer(r"\b([A-Za-z]{1,6})?[ -]?(\d+)([A-Za-z]?)\b", text):
@@ -548,15 +560,16 @@ def _range(label: str) -> _Span | None:
     if not nums:
         return None
     kind, unit = _kind(label)
-    lower = re.search(r"\b(above|over|more than|greater than|exceeding)\b|>", text)
+    lower = re.search(r"\b(above|over|more than|greater than|exceeding|(?:deeper|higher|longer|heavier|taller|wider|later) than)\b|>", text)
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
-    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first)\b|<", text)
+    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|"
+                      r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit)
     if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*)?\d", text):
         return _Span(nums[0], True, nums[1], True, kind, unit)
     if upper:
-        strict = bool(re.search(r"\b(less than|under|below|fewer than)\b|<(?!=)", text))
+        strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", text))
         return _Span(None, True, nums[0], not strict, kind, unit)
     if lower or lower_inclusive:
         return _Span(nums[0], not lower, None, True, kind, unit)
@@ -740,7 +753,8 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
 # someone with no completed service yet, in a question about a table of lengths of service
 _NEW_STARTER = re.compile(
     r"\b(?:new (?:hire|joiner|starter|employee|recruit)s?|newly (?:hired|joined)|just (?:joined|started)|"
-    r"joined (?:recently|last (?:week|month))|started (?:recently|last (?:week|month))|first (?:week|month|day) (?:here|in the job))\b"
+    r"joined (?:recently|last (?:week|month))|started (?:recently|last (?:week|month))|first (?:week|month|day) (?:here|in the job)|"
+    r"(?:in )?(?:my|their|his|her|your|the) first year(?: with us| here| in the job| of service)?)\b"
 )
 
 
@@ -843,10 +857,16 @@ def _clipped(question: str, labels: list[str]) -> set[str]:
 def clipped_words(question: str, texts: list[str]) -> set[tuple[str, str]]:
     """(question word, the longer word of `texts` it is clipped from), see ``_clipped``."""
     long_words = {w for text in texts for w in words(text) if len(w) >= 8}
+    pairs = {(a, b) for text in texts for a, b in zip(words(text), words(text)[1:]) if len(a) >= 5 and len(b) >= 4}
     out = set()
     for w in set(words(question)):
         if len(w) >= 5 and w not in STOP_WORDS:
             out |= {(w, lw) for lw in long_words if lw.startswith(w) and len(lw) - len(w) >= 3}
+        if len(w) >= 8:
+            # a compound of a clipped word and the next one: "telehandler" for "telescopic handler"
+            for a, b in pairs:
+                if w.endswith(b) and 3 <= len(w) - len(b) < len(a) and a.startswith(w[: len(w) - len(b)]):
+                    out |= {(w, a), (w, b)}
     return out
 
 

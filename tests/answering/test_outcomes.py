@@ -287,3 +287,38 @@ def test_a_rule_writing_the_abbreviation_of_a_defined_term_reads_with_its_defini
                         "self-propelled vehicle used airside, including vans, tugs and belt loaders.", rank=2, similarity=0.3)
     answer = compose_answer("Can I take a call while driving a tug?", [rule, glossary], corpus_mentions={})
     assert answer.outcome == ANSWERED and "Hands-free calls are allowed" in answer.text
+
+
+def test_a_country_is_carried_by_a_rule_about_working_outside_the_countries_it_names():
+    abroad = "Working from outside the United Kingdom and the Republic of Ireland is limited to 20 working days a year."
+    assert decide("Can I work from Spain for a month?", [[abroad]], corpus_mentions={}).outcome == ANSWERED
+    assert decide("Can I work from Lyon for a month?", [["Remote work in France needs a tax check."]],
+                  corpus_mentions={}).outcome == ANSWERED  # a city's country
+    hours = "Meetings held outside working hours are not paid."
+    assert decide("Can I work from Spain for a month?", [[hours]], corpus_mentions={}).outcome == NOT_COVERED
+
+
+def test_places_set_the_scene_they_do_not_carry_the_ask():
+    unit = ("The company pays the Hamburg rate to an employee based in Billund who works a shift in Hamburg. "
+            "Moving between shifts on one day is allowed.")
+    decision = decide("If I transfer permanently from Billund to Hamburg, will the company pay my moving costs?", [[unit]],
+                      corpus_mentions={})
+    assert decision.outcome == PARTLY  # "transfer permanently" is what it asks, and no unit says it
+
+
+def test_outside_an_office_carries_no_country():
+    unit = "The VPN must be connected whenever a laptop is used on a network outside a Harbourline office."
+    decision = decide("Can I connect to the VPN while travelling in China?", [[unit]], corpus_mentions={})
+    assert decision.outcome == PARTLY and "china" in " ".join(decision.missing).lower()
+
+
+def test_a_scene_is_the_question_when_the_ask_has_no_word_of_its_own():
+    rule = "Employees who cannot travel to a site that is open, because of snow or flooding on their route, report to the nearest depot."
+    question = "My site is open but the roads from my village are blocked by flooding. What am I supposed to do?"
+    decision = decide(question, [[rule]], corpus_mentions={"villag": False})
+    assert decision.outcome == PARTLY and decision.missing == ["village"]
+
+
+def test_part_timers_are_part_time_staff():
+    rule = "Part-time employees receive leave pro rata to their contracted working days."
+    assert decide("Do part-timers get the same number of holiday days?", [[rule]], corpus_mentions={}).outcome != NOT_COVERED

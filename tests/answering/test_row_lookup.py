@@ -2,7 +2,7 @@
 from dataclasses import replace
 
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import ANSWERED, NOT_COVERED, PARTLY, Evidence, TableData, TableRow
 from policypal.answering.rows import match_table, row_sentence_text, table_range_text
 
 BANDS = TableData(
@@ -328,3 +328,10 @@ BREAKS = TableData(
 def test_a_quantity_written_with_a_hyphen_picks_its_range_row():
     assert labels("On a 10-hour duty, how much of my break is paid?", BREAKS)[1] == ["9-11 hours"]
     assert labels("For a five-hour duty, what is the minimum break?", BREAKS)[1] == ["4-6 hours"]
+
+
+def test_a_named_cell_does_not_answer_an_ask_about_something_the_policies_never_use():
+    answer = compose_answer("What overtime rate applies to band B14 in Europe?", [_table_evidence(BANDS)],
+                            corpus_mentions={"overtim": False})
+    assert answer.outcome == PARTLY and "overtime" in " ".join(answer.missing)
+    assert compose_answer("What rate applies to band B14 in Europe?", [_table_evidence(BANDS)]).outcome == ANSWERED
