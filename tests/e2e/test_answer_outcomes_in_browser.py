@@ -51,6 +51,8 @@ def test_each_outcome_is_shown_as_what_it_is(page, screenshots):
     expect(text).not_to_contain_text("56.30")  # B12's Europe rate
     expect(page.locator("#answer")).to_have_attribute("data-covered", "true")
     expect(page.locator("#citation-1")).to_contain_text("B14")
+    # the "Searching the policies" indicator is gone once the answer is in, not a faint ghost
+    expect(page.locator("#ask-indicator")).to_be_hidden()
     screenshots(page, "answered-row")
 
     # a band the table does not have: said to be absent, with the range, the table cited
