@@ -98,6 +98,13 @@ def compose_answer(
                       corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)
+    if decision.outcome == NOT_COVERED and all(m.how == "label" and not m.exact for m in found) \
+            and any(t in a.focus_missing for a in decision.asks for t in a.unmentioned):
+        # "Who should I contact to raise a whistleblowing concern about a Site Supervisor?": the
+        # Site Supervisor row, named by its words, is real, but no policy speaks of whistleblowing:
+        # no row answers it (a row named by a quantity or a code is asked for: "a £40 bottle of
+        # whisky ... which form?")
+        return _not_covered(decision, ranked)
 
     # 3. the named rows, then the sentences
     cited: list[Evidence] = []

@@ -147,6 +147,7 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
      {"brother", "sister", "parent", "parents", "mother", "father", "son", "daughter", "cousin", "spouse", "wife", "husband"}),
     ({"qualification"}, {"diploma", "degree", "certificate"}),
     ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
+    ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),
     ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
     ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
 ]

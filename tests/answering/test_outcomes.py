@@ -322,3 +322,11 @@ def test_a_scene_is_the_question_when_the_ask_has_no_word_of_its_own():
 def test_part_timers_are_part_time_staff():
     rule = "Part-time employees receive leave pro rata to their contracted working days."
     assert decide("Do part-timers get the same number of holiday days?", [[rule]], corpus_mentions={}).outcome != NOT_COVERED
+
+
+def test_a_gale_is_bad_weather_and_in_the_meantime_asks_for_nothing():
+    from policypal.answering.terms import equivalents, key_terms, stem
+
+    assert stem("weather") in equivalents(stem("gales"))
+    assert stem("snow") not in equivalents(stem("gales"))  # two kinds of weather are not each other
+    assert "meantime" not in [t.word for t in key_terms("Can I drive the roller in the meantime?")]

@@ -335,3 +335,14 @@ def test_a_named_cell_does_not_answer_an_ask_about_something_the_policies_never_
                             corpus_mentions={"overtim": False})
     assert answer.outcome == PARTLY and "overtime" in " ".join(answer.missing)
     assert compose_answer("What rate applies to band B14 in Europe?", [_table_evidence(BANDS)]).outcome == ANSWERED
+
+
+def test_a_named_row_does_not_answer_a_question_about_what_no_policy_mentions():
+    mentions = {"whistleblow": False, "concern": False, "contact": False}
+    answer = compose_answer("Who should I contact to raise a whistleblowing concern about sick leave?", [_table_evidence(LEAVE)],
+                            corpus_mentions=mentions)
+    assert answer.outcome == NOT_COVERED and answer.cited == []
+    # a row named by its code is what is asked for, whatever else the question tells
+    answer = compose_answer("A whistleblowing case aside, what is the daily subsistence rate for band B14 in Europe?",
+                            [_table_evidence(BANDS)], corpus_mentions=mentions)
+    assert answer.outcome != NOT_COVERED and "88.25" in answer.text
