@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -154,15 +155,20 @@ def served_plan(user) -> str:
     from django.db import connection, transaction
 
     from retrieval.access import access_params
-    from retrieval.search import candidates_sql, query_params, search_plan, vector_literal
+    from retrieval.search import plan_sql, query_params, search_plan, vector_literal
 
     with transaction.atomic(), connection.cursor() as cursor:
         chosen = search_plan(cursor, params=access_params(user, dt.date.fromisoformat(AS_OF)), n=40)
         params = query_params(versions=chosen.versions, qvec=vector_literal(np.ones(384) / 384 ** 0.5),
                               terms="fuel card approval for employees", n=40)
-        cursor.execute("EXPLAIN " + candidates_sql(exact=chosen.exact), params)
+        cursor.execute("EXPLAIN " + plan_sql(chosen), params)
         plan = "\n".join(r[0] for r in cursor.fetchall())
-    vec = "HNSW index scan" if "chunk_embedding_hnsw" in plan else "exact (no HNSW)"
+    audience_indexes = sorted(set(re.findall(r"Index Scan using (chunk_hnsw_aud_\w+)", plan)))
+    if audience_indexes:
+        vec = (f"one list per audience ({len(chosen.audiences)}), partial HNSW index scan of "
+               + ", ".join(audience_indexes))
+    else:
+        vec = "HNSW index scan" if "chunk_embedding_hnsw" in plan else "exact (no HNSW)"
     fts = "GIN" if "chunk_search_vector_gin" in plan else "no GIN"
     budget = "" if chosen.exact else f", max_scan_tuples {chosen.options['hnsw.max_scan_tuples']}"
     return (f"{chosen.allowed:,} of {chosen.indexed:,} chunks allowed ({chosen.fraction:.1%}): "

@@ -13,9 +13,14 @@ Embedding 100,000 real texts takes hours on two shared cores, so the index is ma
   instead of forming tight 30-point clusters of near ties;
 - the copies are spread over 10 access groups (policy i belongs to group i mod 10), so a user
   in one group may read 10 % of the chunks and a user in all groups all of them.
-Rows are written with COPY; the HNSW and GIN indexes are rebuilt afterwards (as after a bulk
-load) and the table analysed. Database: ``policypal_bench_<N/1000>k`` on the embedded server
-(policypal_bench_10k, policypal_bench_100k; or BENCH_DATABASE_URL), never the development data.
+Rows are written with COPY (the triggers of retrieval/migrations/0003 set each row's audience,
+access_groups, from its policy's groups); the HNSW and GIN indexes are rebuilt afterwards (as
+after a bulk load) and the table analysed; then the partial HNSW index of every audience large
+enough (retrieval/audience_indexes.py, the settings in force: by default every audience above
+the exact-sort threshold, so the 10 groups' audiences, ~10,000 chunks each at 100,000 and
+~100,000 at a million) is built, and its time printed, as is the loader's peak RSS. Database: ``policypal_bench_<N/1000>k`` on the embedded server
+(policypal_bench_10k, policypal_bench_100k, policypal_bench_1000k; or BENCH_DATABASE_URL), never
+the development data. A reused index gets its audience indexes built if they are missing.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ import datetime as dt
 import hashlib
 import random
 import re
+import resource
 import sys
 import time
 from pathlib import Path
@@ -136,12 +142,14 @@ def build(target: int, *, log=print) -> dict:
     from django.db import connection
 
     from policypal.policies.models import Policy, PolicyVersion
+    from retrieval.audience_indexes import audience_indexes
     from retrieval.models import Chunk
 
     ensure_users()
     have = searchable_count()
     if have >= target:
-        return {"searchable": have, "built": False}
+        audiences = audience_indexes_build(log=log)
+        return {"searchable": have, "built": False, **audiences}
     records_by_seed = base_records()
     vectors = base_vectors(records_by_seed)
     base_list = list(vectors.values())
@@ -192,6 +200,8 @@ def build(target: int, *, log=print) -> dict:
     with connection.cursor() as cursor:
         cursor.execute("DROP INDEX IF EXISTS chunk_embedding_hnsw")
         cursor.execute("DROP INDEX IF EXISTS chunk_search_vector_gin")
+        for index in audience_indexes(cursor):  # rebuilt after the load, as the others
+            cursor.execute(f"DROP INDEX IF EXISTS {index.name}")
         with cursor.copy(
             "COPY retrieval_chunk (id, version_id, policy_id, parent_id, level, kind, ordinal, breadcrumb, text, "
             "embed_text, token_count, searchable, content_hash, record_id, embedding, pages, block_ids, warnings) "
@@ -213,7 +223,29 @@ def build(target: int, *, log=print) -> dict:
         cursor.execute("RESET maintenance_work_mem")
     log(f"  indexes rebuilt in {time.perf_counter() - index_start:.0f} s (HNSW {hnsw_seconds:.0f} s)")
     assert Chunk.objects.filter(embedding__isnull=True, searchable=True, policy__key__startswith=KEY_PREFIX).count() == 0
-    return {"searchable": searchable_count(), "built": True, "seconds": time.perf_counter() - start}
+    audiences = audience_indexes_build(log=log)
+    return {"searchable": searchable_count(), "built": True, "seconds": time.perf_counter() - start, **audiences}
+
+
+def audience_indexes_build(*, log=print) -> dict:
+    """The partial HNSW index of every large audience (retrieval/audience_indexes.py, with the
+    settings in force); nothing to do (two small reads) when they are in place."""
+    from django.db import connection
+
+    from retrieval.audience_indexes import audience_indexes_sync
+
+    start = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute("SET maintenance_work_mem = '1GB'")
+        cursor.execute("SET max_parallel_maintenance_workers = 1")
+        plan = audience_indexes_sync(log=lambda message: log("  " + message))
+        cursor.execute("RESET maintenance_work_mem")
+        cursor.execute("RESET max_parallel_maintenance_workers")
+    seconds = time.perf_counter() - start
+    if plan.create or plan.drop:
+        log(f"  audience indexes: {len(plan.create)} built, {len(plan.drop)} dropped in {seconds:.0f} s; "
+            f"{len(plan.keep) + len(plan.create)} in place")
+    return {"audience_indexes_built": len(plan.create), "audience_index_seconds": seconds}
 
 
 def _redraw_numbers(text: str, rng: random.Random) -> str:
@@ -265,6 +297,8 @@ def main() -> None:
     setup(args.chunks)
     result = build(args.chunks)
     print(f"searchable synthetic chunks: {result['searchable']:,} ({'built now' if result['built'] else 'reused'})")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024  # KB on Linux
+    print(f"peak RSS of this loader: {peak:.1f} GB")
 
 
 if __name__ == "__main__":

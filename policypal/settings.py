@@ -299,6 +299,20 @@ HNSW_EF_SEARCH = env.int("HNSW_EF_SEARCH", default=200)  # recall@10 0.957 under
 # instead (retrieval/search.py "Exact or index", bench/hnsw_recall.py --crossover).
 SEARCH_EXACT_RATIO = env.float("SEARCH_EXACT_RATIO", default=5.0)
 SEARCH_EXACT_MAX_ROWS = env.int("SEARCH_EXACT_MAX_ROWS", default=None)
+# Partial HNSW indexes per audience (retrieval/audience_indexes.py): an audience (the group set of
+# a policy) gets its own graph from AUDIENCE_INDEX_MIN_CHUNKS searchable chunks (unset: the
+# exact-sort threshold at the current size, 14,142 of a million) up to AUDIENCE_INDEX_MAX_FRACTION
+# of all of them; an asker whose allowed chunks lie in at most SEARCH_AUDIENCE_MAX_LISTS
+# audiences, each indexed or small, is searched one list per audience.
+AUDIENCE_INDEX_MIN_CHUNKS = env.int("AUDIENCE_INDEX_MIN_CHUNKS", default=None)
+AUDIENCE_INDEX_MAX_FRACTION = env.float("AUDIENCE_INDEX_MAX_FRACTION", default=0.5)
+SEARCH_AUDIENCE_MAX_LISTS = env.int("SEARCH_AUDIENCE_MAX_LISTS", default=4)
+# hnsw.ef_search of the audience lists: recall@10 0.995 at 400 (0.968 at 200) for a 10 % reader of
+# a million chunks (bench/hnsw_recall.py)
+AUDIENCE_EF_SEARCH = env.int("AUDIENCE_EF_SEARCH", default=400)
+# Queue the audience index sync (retrieval.audience_indexes_sync) when a version finishes
+# indexing; it does nothing when no audience crossed a threshold. Or run manage.py index_audiences.
+AUDIENCE_INDEX_SYNC_AFTER_INDEXING = env.bool("AUDIENCE_INDEX_SYNC_AFTER_INDEXING", default=True)
 
 # --- Optional LLM answerer (OpenAI-compatible endpoint); empty means the built-in extractive answerer ---
 LLM_BASE_URL = env("LLM_BASE_URL", default="")

@@ -39,6 +39,13 @@ class Chunk(models.Model):
     content_hash = models.CharField(max_length=64, help_text="sha256 of embed_text; reuses embeddings")
     record_id = models.CharField(max_length=64, help_text="the chunker's content-addressed id")
     searchable = models.BooleanField(default=True)
+    # The audience: the sorted group ids of the policy ('{}': open to every signed-in user), set
+    # by database triggers (migration 0003) on every insert and when a policy's groups change.
+    # It only picks the partial HNSW index that serves a search (retrieval/audience_indexes.py);
+    # access is decided by the version filter, never by this column.
+    access_groups = ArrayField(models.IntegerField(), blank=True, default=list, editable=False,
+                               db_default=models.Value("{}"),
+                               help_text="The policy's sorted group ids ('{}': open); kept by triggers.")
     warnings = ArrayField(models.CharField(max_length=300), default=list, blank=True)
     embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     search_vector = models.GeneratedField(

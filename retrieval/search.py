@@ -31,6 +31,20 @@ that the narrowest filters it serves do not run out of budget before the list is
 costs recall there is the graph: the unfiltered HNSW scan misses the same nearest chunks, see
 bench/README.md.)
 
+Audience lists: above the exact threshold, the asker's allowed chunks are split by audience
+(the group set of their policy, column access_groups: retrieval/audience_indexes.py; the counts
+per version and audience are kept by triggers, table retrieval_audiencechunkcount). When they
+lie in at most SEARCH_AUDIENCE_MAX_LISTS audiences and each either has a valid partial HNSW
+index (``WHERE searchable AND access_groups = '{3}'``) or holds few allowed chunks (those
+sorted exactly, at most the exact threshold together), each vector list is one list per
+audience, merged by distance: the partial index's graph holds only that audience, so the
+version filter keeps almost every row the scan meets (the budget is scaled to allowed /
+audience size, ~1) and recall is that of an unfiltered graph of the audience's size, not that
+of the global graph under a 10 % filter (0.84 at a million chunks). Every list keeps the
+version filter: the audience column picks the index, never the rows; a stale audience can
+cost recall, never show a chunk. Otherwise (more audiences, or a large one without an index)
+the global index serves as above.
+
 A long question that tells a situation before it asks (``question_parts``) is searched with
 three vectors in the same statement: the whole question, the ask and the situation (one more
 HNSW scan each); the four lists are fused by RRF, the situation counting half as the text list
@@ -48,8 +62,16 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from .access import VERSIONS_IN_FORCE_SQL, access_params, id_array
+from .audience_indexes import (
+    AUDIENCE_INDEXES_SQL,
+    Audience,
+    audience_literal,
+    parse_audience,
+    predicate_audience,
+)
 from .embedding import get_embedder
-from .models import Chunk
+from .exact_threshold import EXACT_SCAN_RATIO, exact_max_rows  # noqa: F401 - re-exported
+from .models import EMBEDDING_DIMENSIONS, Chunk
 from .question_parts import QuestionParts, question_parts
 from .rrf import reciprocal_rank_fusion
 from .sources import LIVE_CHUNKS, ChunkSource
@@ -155,8 +177,47 @@ def _vector_list_sql(table: str, index: int, *, exact: bool = False) -> str:
 )"""
 
 
-@lru_cache(maxsize=32)
-def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1, *, exact: bool = False) -> str:
+def _audience_vector_list_sql(table: str, index: int, audiences: tuple[tuple[Audience, bool], ...]) -> str:
+    """One vector list made of one list per audience (see "Audience lists"), merged by distance.
+    An indexed audience's list is the scan of its partial HNSW index: its predicate (searchable
+    AND access_groups = <the audience, written as a literal>) is in the WHERE clause, so the
+    planner may prove it; an audience without an index is small and sorted exactly. Every list
+    keeps the version filter: the audience column only picks the index, never the rows one may see."""
+    name, param = ("vec", "qvec") if index == 0 else (f"vec{index}", f"qvec{index}")
+    branches = []
+    for audience, indexed in audiences:
+        where = f"c.searchable AND c.access_groups = {audience_literal(audience)}"
+        if indexed:
+            # "+ 0": the version filter is applied row by row to what the partial index returns
+            # (nearly every row of the audience passes it), so the version index offers the
+            # planner no cheaper-looking path (its row estimate multiplies the two filters)
+            branches.append(f"""(SELECT c.id, c.embedding <=> %({param})s::vector AS value
+         FROM {table} c
+         WHERE {where} AND c.version_id + 0 = ANY(%(versions)s::bigint[])
+         ORDER BY c.embedding::halfvec({EMBEDDING_DIMENSIONS}) <=> %({param})s::halfvec({EMBEDDING_DIMENSIONS})
+         LIMIT %(n)s)""")
+        else:
+            branches.append(f"""(SELECT allowed.id, allowed.value FROM (
+             SELECT c.id, c.embedding <=> %({param})s::vector AS value
+             FROM {table} c
+             WHERE {where} AND c.version_id = ANY(%(versions)s::bigint[]) AND c.embedding IS NOT NULL
+             OFFSET 0
+         ) allowed
+         ORDER BY allowed.value, allowed.id
+         LIMIT %(n)s)""")
+    union = "\n        UNION ALL\n        ".join(branches)
+    return f"""{name} AS MATERIALIZED (
+    SELECT merged.id, merged.value FROM (
+        {union}
+    ) merged
+    ORDER BY merged.value, merged.id
+    LIMIT %(n)s
+)"""
+
+
+@lru_cache(maxsize=64)
+def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1, *, exact: bool = False,
+                   audiences: tuple[tuple[Audience, bool], ...] = ()) -> str:
     """The candidate query over a chunk table (a ChunkSource's: the live one, or an evaluation's).
 
     Parameters: versions (ids of the versions the asker may see, see ``prepare_search``), qvec
@@ -164,13 +225,20 @@ def candidates_sql(table: str = LIVE_CHUNKS.table, vectors: int = 1, *, exact: b
     max_matches, n (candidates per list).
     exact: the vector lists sort every allowed chunk by distance instead of scanning the HNSW
     index (``search_plan`` decides; the text list is the same either way).
+    audiences: ((audience, indexed), ...): each vector list is one list per audience, through
+    the audience's partial HNSW index when `indexed`, else sorted exactly (``SearchPlan.lists``).
     Rows: ('v', id, cosine distance) ('v1', 'v2' for the further vectors) and ('t', id, ts_rank_cd).
     """
     if not _IDENTIFIER.match(table):
         raise ValueError(f"not a plain table name: {table!r}")
     if not 1 <= vectors <= 3:
         raise ValueError(f"1 to 3 query vectors, not {vectors}")
-    vector_lists = ",\n".join(_vector_list_sql(table, i, exact=exact) for i in range(vectors))
+    if audiences and exact:
+        raise ValueError("an exact plan has no audience lists")
+    if audiences:
+        vector_lists = ",\n".join(_audience_vector_list_sql(table, i, audiences) for i in range(vectors))
+    else:
+        vector_lists = ",\n".join(_vector_list_sql(table, i, exact=exact) for i in range(vectors))
     extra_rows = "".join(f"\nUNION ALL\nSELECT 'v{i}' AS list, id, value FROM vec{i}" for i in range(1, vectors))
     return f"""
 WITH stats AS MATERIALIZED (
@@ -237,22 +305,23 @@ SCAN_TUPLES_PER_ROW = 10
 # 4 MB of work_mem holds about 2,500, so about 1.7 KB.
 SCAN_BYTES_PER_TUPLE = 1700
 MAX_SCAN_MEM_MULTIPLIER = 1000  # pgvector's upper bound
-# Exact or index. Sorting the allowed chunks costs about e per allowed chunk (3.5 us at a
-# million: each vector is read from TOAST); the HNSW scan under a filter keeping a fraction f of
-# the T indexed chunks visits about n / f tuples for n rows, so costs about h * n * T / allowed.
-# The exact sort is the faster while allowed^2 <= (h / e) * n * T. Measured with
-# bench/hnsw_recall.py --crossover (n = 40, one vector): the two meet at about 5,300 allowed of
-# 100,475 and 13,500 of 1,000,048 chunks, h / e = 7.0 and 4.6: so exact while
-# allowed <= sqrt(EXACT_SCAN_RATIO * n * T). Setting SEARCH_EXACT_RATIO overrides the ratio;
-# SEARCH_EXACT_MAX_ROWS, when set, replaces the rule by a fixed number of allowed chunks.
-EXACT_SCAN_RATIO = 5.0
+# Exact or index: EXACT_SCAN_RATIO and exact_max_rows, in retrieval/exact_threshold.py (the
+# audience index service sizes its indexes by the same threshold).
+# Audience lists: at most this many audiences are searched one list each (setting
+# SEARCH_AUDIENCE_MAX_LISTS); an asker reading more is served by the global index.
+AUDIENCE_MAX_LISTS = 4
+# hnsw.ef_search of the audience lists (setting AUDIENCE_EF_SEARCH). Measured with
+# bench/hnsw_recall.py at a million chunks, a 10 % reader (one audience of 101,443 chunks):
+# recall@10 0.968 at 200 (the global default), 0.995 at 400 for about 2 ms more.
+AUDIENCE_EF_SEARCH = 400
 
 
 def _setting(name: str, default):
     return type(default)(getattr(settings, name, default))
 
 
-def hnsw_options(n: int, *, fraction: float = 1.0, work_mem: int = 4 * 1024 * 1024) -> dict[str, str]:
+def hnsw_options(n: int, *, fraction: float = 1.0, work_mem: int = 4 * 1024 * 1024,
+                 ef_search: int | None = None) -> dict[str, str]:
     """The HNSW options (SET LOCAL) of a scan for `n` rows under a filter that keeps `fraction`
     of the indexed vectors. hnsw.max_scan_tuples is at least SCAN_TUPLES_PER_ROW * n / fraction
     (never below the MAX_SCAN_TUPLES floor) and hnsw.scan_mem_multiplier large enough for that
@@ -266,7 +335,7 @@ def hnsw_options(n: int, *, fraction: float = 1.0, work_mem: int = 4 * 1024 * 10
                  math.ceil(tuples * SCAN_BYTES_PER_TUPLE / max(work_mem, 64 * 1024)))
     return {
         "hnsw.iterative_scan": "relaxed_order",
-        "hnsw.ef_search": str(ef_search_for(n)),
+        "hnsw.ef_search": str(max(ef_search, n) if ef_search else ef_search_for(n)),
         "hnsw.scan_mem_multiplier": f"{min(float(memory), MAX_SCAN_MEM_MULTIPLIER):g}",
         "hnsw.max_scan_tuples": str(int(tuples)),
     }
@@ -277,37 +346,90 @@ def _search_options(n: int) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class AudienceList:
+    """One audience of an asker's allowed chunks: how many of them are in it (`allowed`), how
+    many searchable chunks it holds (`size`), and whether it has a valid partial HNSW index."""
+
+    audience: Audience
+    allowed: int
+    size: int
+    indexed: bool
+
+    @property
+    def fraction(self) -> float:
+        return self.allowed / max(self.size, self.allowed, 1)
+
+
+@dataclass(frozen=True)
 class SearchPlan:
     """How the vector lists of one search run: the versions the asker may see, how many
     searchable chunks they hold (`allowed`) out of the vectors in the HNSW index (`indexed`),
-    and whether the lists are exact (few allowed chunks) or HNSW scans (then `options`)."""
+    and whether the lists are exact (few allowed chunks) or HNSW scans (then `options`): of the
+    global index, or, when `audiences` is set, one list per audience (partial indexes)."""
 
     versions: list[int]
     allowed: int
     indexed: int
     exact: bool
     options: dict[str, str]
+    audiences: tuple[AudienceList, ...] = ()
 
     @property
     def fraction(self) -> float:
         return self.allowed / max(self.indexed, self.allowed, 1)
 
+    @property
+    def lists(self) -> tuple[tuple[Audience, bool], ...]:
+        """The audience lists as ``candidates_sql`` takes them: ((audience, indexed), ...)."""
+        return tuple((a.audience, a.indexed) for a in self.audiences)
 
-def exact_max_rows(*, n: int, indexed: int) -> int:
-    """The most allowed chunks for which the vector lists are exact (see EXACT_SCAN_RATIO)."""
-    fixed = getattr(settings, "SEARCH_EXACT_MAX_ROWS", None)
-    if fixed is not None:
-        return int(fixed)
-    ratio = float(getattr(settings, "SEARCH_EXACT_RATIO", EXACT_SCAN_RATIO))
-    return int(math.sqrt(max(ratio, 0.0) * max(n, 1) * max(indexed, 1)))
+    @property
+    def kind(self) -> str:
+        if self.exact:
+            return "exact"
+        if self.audiences:
+            return "audience"
+        return "hnsw"
 
 
-def choose_plan(*, versions: list[int], allowed: int, indexed: int, n: int, work_mem: int) -> SearchPlan:
-    """Exact when at most ``exact_max_rows`` chunks pass the filter, else an HNSW scan with
-    options scaled to the filter's width."""
+def plan_sql(plan: SearchPlan, table: str = LIVE_CHUNKS.table, vectors: int = 1) -> str:
+    """The candidate query of a plan."""
+    return candidates_sql(table, vectors, exact=plan.exact, audiences=plan.lists)
+
+
+def audience_lists(audiences: dict[Audience, tuple[int, int]] | None, indexed_audiences, *,
+                   exact_budget: int) -> tuple[AudienceList, ...]:
+    """The asker's audiences as lists, when they may be searched one list per audience: at most
+    SEARCH_AUDIENCE_MAX_LISTS audiences, each with a valid partial index, or sorted exactly
+    (the exactly sorted ones holding at most `exact_budget` allowed chunks together); else ().
+    `audiences`: {audience: (allowed chunks in it, its searchable chunks)}."""
+    mine = {a: counts for a, counts in (audiences or {}).items() if counts[0] > 0}
+    if not mine or len(mine) > _setting("SEARCH_AUDIENCE_MAX_LISTS", AUDIENCE_MAX_LISTS):
+        return ()
+    lists = tuple(AudienceList(a, int(allowed), int(size), a in indexed_audiences)
+                  for a, (allowed, size) in sorted(mine.items()))
+    if not any(x.indexed for x in lists) or sum(x.allowed for x in lists if not x.indexed) > exact_budget:
+        return ()
+    return lists
+
+
+def choose_plan(*, versions: list[int], allowed: int, indexed: int, n: int, work_mem: int,
+                audiences: dict[Audience, tuple[int, int]] | None = None,
+                indexed_audiences=frozenset()) -> SearchPlan:
+    """Exact when at most ``exact_max_rows`` chunks pass the filter; else one list per audience
+    when ``audience_lists`` allows it (`audiences`: {audience: (allowed, size)}, the audiences
+    with a valid partial index in `indexed_audiences`); else an HNSW scan of the global index.
+    The HNSW options are scaled to the narrowest filter a scan serves."""
     indexed = max(indexed, allowed, 1)
-    if allowed <= exact_max_rows(n=n, indexed=indexed):
+    threshold = exact_max_rows(n=n, indexed=indexed)
+    if allowed <= threshold:
         return SearchPlan(versions, allowed, indexed, True, {})
+    lists = audience_lists(audiences, indexed_audiences, exact_budget=threshold)
+    if lists:
+        fraction = min(x.fraction for x in lists if x.indexed)
+        ef_search = getattr(settings, "AUDIENCE_EF_SEARCH", AUDIENCE_EF_SEARCH) or ef_search_for(n)
+        options = hnsw_options(n, fraction=fraction, work_mem=work_mem, ef_search=int(ef_search))
+        return SearchPlan(versions, allowed, indexed, False, options, audiences=lists)
     return SearchPlan(versions, allowed, indexed, False, hnsw_options(n, fraction=allowed / indexed, work_mem=work_mem))
 
 
@@ -337,16 +459,42 @@ FROM a
 """
 
 
+# The asker's audiences (searchable chunks of the allowed versions per audience, and each
+# audience's size: sums of retrieval_audiencechunkcount, a few thousand rows hash-joined with the
+# allowed ids) and the predicates of the valid partial audience indexes (pg_index, a handful of
+# rows). Read only when the filter is too wide for the exact plan.
+_AUDIENCES_SQL = f"""
+WITH aud AS MATERIALIZED (
+    SELECT n.access_groups AS g,
+           COALESCE(SUM(n.searchable) FILTER (WHERE mine.id IS NOT NULL), 0) AS allowed,
+           SUM(n.searchable) AS size
+    FROM retrieval_audiencechunkcount n
+    LEFT JOIN (SELECT DISTINCT unnest(%(versions)s::bigint[]) AS id) mine ON mine.id = n.version_id
+    GROUP BY n.access_groups
+)
+SELECT (SELECT json_agg(json_build_array(aud.g, aud.allowed, aud.size)) FROM aud WHERE aud.allowed > 0),
+       ARRAY(SELECT ix.predicate FROM ({AUDIENCE_INDEXES_SQL.replace("%", "%%")}) ix WHERE ix.valid)
+"""
+
+
 def search_plan(cursor, *, params: dict, n: int, table: str = LIVE_CHUNKS.table) -> SearchPlan:
     """In the current transaction: find the versions the asker may see on the date (params:
     as_of, all, groups; see retrieval/access.py) and how many chunks they hold, choose the
-    vector plan, and SET LOCAL its HNSW options (one statement; a second only when a filter
-    widens the scan budget)."""
+    vector plan, and SET LOCAL its HNSW options (one statement; when the filter is too wide for
+    the exact plan, a second reads the asker's audiences and the valid audience indexes, and a
+    third sets the options when the plan widens the scan budget)."""
     base = _search_options(n)
     cursor.execute(_prepare_sql(table), {**params, **{name.replace(".", "_"): v for name, v in base.items()}})
     row = cursor.fetchone()
     versions, allowed, indexed, work_mem = list(row[-4]), int(row[-3]), int(row[-2]), int(row[-1])
     plan = choose_plan(versions=versions, allowed=allowed, indexed=indexed, n=n, work_mem=work_mem)
+    if not plan.exact and table == LIVE_CHUNKS.table:  # too wide for the exact plan: by audience?
+        cursor.execute(_AUDIENCES_SQL, {"versions": id_array(versions)})
+        by_audience, predicates = cursor.fetchone()
+        audiences = {parse_audience(g): (int(a), int(size)) for g, a, size in (by_audience or [])}
+        indexed_audiences = {a for a in map(predicate_audience, predicates or []) if a is not None}
+        plan = choose_plan(versions=versions, allowed=allowed, indexed=indexed, n=n, work_mem=work_mem,
+                           audiences=audiences, indexed_audiences=indexed_audiences)
     changed = {name: value for name, value in plan.options.items() if base.get(name) != value}
     if changed:
         cursor.execute(
@@ -386,7 +534,7 @@ def candidate_rows(
         plan = search_plan(cursor, params=params, n=n, table=chunk_source.table)
         if not plan.versions:
             return []
-        sql = candidates_sql(chunk_source.table, 1 + len(more_qvecs), exact=plan.exact)
+        sql = plan_sql(plan, chunk_source.table, 1 + len(more_qvecs))
         cursor.execute(sql, query_params(versions=plan.versions, qvec=qvec, terms=terms, n=n, more_qvecs=more_qvecs))
         return cursor.fetchall()
 

@@ -800,7 +800,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
         if held == distinctive:
             full.append((len(distinctive), row))
-        elif (naming := held - topic) and any(counts[s] == 1 for s in naming) and _names_by_a_noun(naming, label, question):
+        elif (naming := held - topic) and (any(counts[s] == 1 for s in naming) or _only_row_with(naming, label_stems)) \
+                and _names_by_a_noun(naming, label, question):
             # a word the question writes itself says more than a synonym of it ("a hotel" names
             # "Hotel cap per night, capital cities" before "Private accommodation allowance")
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
@@ -817,6 +818,12 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+def _only_row_with(held: set[str], label_stems: list[set[str]]) -> bool:
+    """Whether two or more words together are in one label only ("staying", "family", "England":
+    of "Staying with friends or family (England and Scotland)" and its Ireland twin)."""
+    return len(held) >= 2 and sum(held <= stems for stems in label_stems) == 1
 
 
 SYNONYM_WEIGHT = 0.75  # a label word the question holds only through a synonym, in a partial match
@@ -938,7 +945,9 @@ def _place_stems(question: str) -> set[str]:
     """Stems of the names a table may use for the places the question asks about."""
     out = set()
     for place in destinations(question):
-        out |= stems_of(" ".join(place.names))
+        # not the word of another country inside an other name ("Ireland" of "Northern Ireland"
+        # for a city in the United Kingdom)
+        out |= {stem(w) for n in place.names for w in words(n) if country_of(w) in (None, place.country)}
         if place.city:
             # "a hotel in Copenhagen" names the row of "capital cities"; Aarhus the "other" one
             out.add(stem("capital") if place.capital else stem("other"))

@@ -8,6 +8,7 @@ section numbers, amounts, dates) are facts to match exactly, never words to embe
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +17,17 @@ import snowballstemmer
 
 from .lexicon import PHRASES, SYNONYM_GROUPS
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A snowball stemmer keeps its state while it works on a word, so it is not safe to share between
+# threads (gunicorn's threads answer at once): each thread gets its own.
+_STEMMERS = threading.local()
+
+
+def _stemmer():
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer
+
 
 # letters of any script ("Malmö", "Zürich", "São Paulo" are one word each, not "malm" and "z rich")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -76,7 +87,7 @@ def _stem(word: str) -> str:
     word = word.removesuffix("'s")
     if len(word) > 5 and word.endswith("ies"):
         word = word[:-3] + "y"  # "earlies" (early shifts) as "early", "policies" as "policy"
-    return _STEMMER.stemWord(word)
+    return _stemmer().stemWord(word)
 
 
 def words(text: str) -> list[str]:

@@ -41,6 +41,18 @@ def reindex_message(version_id: int):
     return app.signature(REINDEX_TASK, args=(version_id,), immutable=True)
 
 
+def audience_indexes_enqueue() -> None:
+    """Queue the audience index sync (retrieval/audience_indexes.py; it does nothing when no
+    audience crossed a threshold). Best effort: without a broker the next one, or
+    ``manage.py index_audiences``, does it."""
+    from retrieval.audience_indexes import AUDIENCE_INDEXES_TASK
+
+    try:
+        app.send_task(AUDIENCE_INDEXES_TASK)
+    except Exception:  # noqa: BLE001 - the version is ready either way
+        logger.warning("could not queue %s", AUDIENCE_INDEXES_TASK, exc_info=True)
+
+
 def ingestion_revoke(task_ids: list[str]) -> None:
     """Ask the workers to drop these tasks if they have not started them. A step already running
     is not killed: it sees that its version was cancelled at its next heartbeat and stops. Best

@@ -35,3 +35,18 @@ def test_an_ordinal_before_the_codes_noun_names_the_code():
 
 def test_the_first_year_of_service_is_the_first_range_row():
     assert named("Can someone in their first year with us buy extra leave?", LEAVE)[1] == ["Under 2 years"]
+
+
+RATES = table(("Item", "Rate"), [
+    ("Private car mileage (England and Scotland)", "GBP 0.45 per mile"), ("Private car mileage (Ireland)", "EUR 0.43 per km"),
+    ("Staying with friends or family (England and Scotland)", "GBP 25.00 per night"),
+    ("Staying with friends or family (Ireland)", "EUR 30.00 per night"),
+], caption="Table 4: Allowance and mileage rates")
+
+
+def test_words_found_together_in_one_label_only_name_it():
+    # no word is unique to a row; "stay", "family" (a sister) and England (Leeds) together are;
+    # the "Ireland" of "Northern Ireland" is not a place in England
+    assert named("If I stay at my sister's in Leeds instead of a hotel, what's the nightly amount?", RATES)[1] == [
+        "Staying with friends or family (England and Scotland)"]
+    assert named("staying with family in Cork, nightly rate?", RATES)[1] == ["Staying with friends or family (Ireland)"]

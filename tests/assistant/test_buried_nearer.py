@@ -48,17 +48,19 @@ def two_policies(settings, tmp_path):
     return shifts, version_ingest_inline(version_id=records.pk)
 
 
-def _ranked_shift_chunks(shifts, loader, similarity):
+def _fetched(shifts, versions, *, similarity):
+    """What _carrying_evidence fetches when the search ranked only the shift-work chunks, each at
+    this similarity, for an asker who may read these versions; and the loader."""
+    loader = EvidenceLoader()
     chunks = Chunk.objects.filter(version=shifts, level="block", searchable=True).order_by("ordinal")
-    return [loader.evidence(c, rank=i, similarity=similarity) for i, c in enumerate(chunks, start=1)]
+    evidence = [loader.evidence(c, rank=i, similarity=similarity) for i, c in enumerate(chunks, start=1)]
+    found = _carrying_evidence(QUESTION, versions, loader, evidence, get_embedder().encode_one(QUESTION), len(evidence))
+    return found, loader
 
 
 def test_a_nearer_chunk_of_another_policy_holding_the_missing_noun_is_fetched(two_policies):
     shifts, records = two_policies
-    loader = EvidenceLoader()
-    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.05)  # the search ranked only shift work
-    found = _carrying_evidence(QUESTION, [shifts.pk, records.pk], loader, evidence,
-                               get_embedder().encode_one(QUESTION), len(evidence))
+    found, loader = _fetched(shifts, [shifts.pk, records.pk], similarity=0.05)
     assert found, "the records rule on USB sticks was not fetched"
     assert "USB sticks" in found[0].text
     assert loader.rows[found[0].key].version_id == records.pk
@@ -66,16 +68,9 @@ def test_a_nearer_chunk_of_another_policy_holding_the_missing_noun_is_fetched(tw
 
 def test_a_chunk_no_nearer_than_the_ranked_ones_is_not_fetched(two_policies):
     shifts, records = two_policies
-    loader = EvidenceLoader()
-    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.99)  # the ranked chunks are the nearest
-    found = _carrying_evidence(QUESTION, [shifts.pk, records.pk], loader, evidence,
-                               get_embedder().encode_one(QUESTION), len(evidence))
-    assert found == []
+    assert _fetched(shifts, [shifts.pk, records.pk], similarity=0.99)[0] == []  # the ranked chunks are the nearest
 
 
 def test_a_policy_the_asker_may_not_read_is_not_searched(two_policies):
     shifts, _ = two_policies
-    loader = EvidenceLoader()
-    evidence = _ranked_shift_chunks(shifts, loader, similarity=0.05)
-    found = _carrying_evidence(QUESTION, [shifts.pk], loader, evidence, get_embedder().encode_one(QUESTION), len(evidence))
-    assert found == []
+    assert _fetched(shifts, [shifts.pk], similarity=0.05)[0] == []
