@@ -134,6 +134,19 @@ _CITIES: dict[str, str] = {
 
 REGIONS = ("Europe", "North America", "South America", "Asia", "Middle East", "Africa", "Oceania")
 
+# the nation of a United Kingdom city: tables split the UK by nation ("Rest of England", "Rest of
+# Scotland"), and a city in one is in none of the others
+_UK_NATIONS = ("England", "Scotland", "Wales", "Northern Ireland")
+_UK_NATION_OF: dict[str, str] = {
+    **{c: "England" for c in ("London", "Manchester", "Birmingham", "Leeds", "Liverpool", "Bristol", "Newcastle",
+                              "Sheffield", "Nottingham", "Cambridge", "Oxford", "Reading", "Southampton", "Leicester",
+                              "Coventry", "Brighton", "York", "Norwich", "Plymouth", "Bradford", "Milton Keynes",
+                              "Portsmouth", "Exeter")},
+    **{c: "Scotland" for c in ("Edinburgh", "Glasgow", "Aberdeen", "Dundee", "Inverness")},
+    **{c: "Wales" for c in ("Cardiff", "Swansea")},
+    "Belfast": "Northern Ireland",
+}
+
 
 @dataclass(frozen=True)
 class Place:
@@ -146,9 +159,17 @@ class Place:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The names a table may use for it: country, its other names, region."""
+        """The names a table may use for it: country, its other names, region (a city of the
+        United Kingdom: its own nation only, or none when it is not known)."""
         aliases = _COUNTRIES[self.country][0]
+        nation = next((n for n in _UK_NATIONS if n.lower() == self.written.lower()), None)
+        if self.country == "United Kingdom" and (self.city or nation):
+            nation = nation or _UK_NATION_OF.get(_CANONICAL.get(self.written.lower(), self.written))
+            aliases = tuple(a for a in aliases if a not in _UK_NATIONS or a == nation)
         return (self.country, *aliases, self.region)
+
+
+_CANONICAL = {c.lower(): c for c in (*_UK_NATION_OF,)}
 
 
 @lru_cache(maxsize=1)

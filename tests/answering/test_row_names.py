@@ -240,3 +240,15 @@ RETENTION = table(("Record type", "Retention period"), [
 
 def test_an_acronym_names_its_row_before_another_noun():
     assert named("How long do we hold on to CCTV recordings?", RETENTION)[1] == ["CCTV footage"]
+
+
+LODGING = table(("Region", "Accommodation cap per night"), [
+    ("London", "GBP 145.00"), ("Rest of England", "GBP 92.00"), ("Edinburgh and Glasgow", "GBP 115.00"),
+    ("Rest of Scotland", "GBP 88.00"), ("Dublin", "EUR 165.00"), ("Rest of Ireland", "EUR 118.00"),
+], caption="Table 3: Lodging allowances by region")
+
+
+def test_a_city_of_the_united_kingdom_is_in_its_own_nation_only():
+    assert named("I'm lodging in Aberdeen for three weeks. What's the accommodation cap?", LODGING)[1] == ["Rest of Scotland"]
+    assert named("I'm lodging in Leeds. What's the accommodation cap?", LODGING)[1] == ["Rest of England"]
+    assert named("What's the accommodation cap in Scotland outside the cities?", LODGING)[1] == ["Rest of Scotland"]
