@@ -34,7 +34,7 @@ from .places import places_in
 from .rows import (
     RowMatch, absent_name, clipped_words, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
-from .terms import STOP_WORDS, agreements, equivalents, key_terms, stem, stems_of, words
+from .terms import STOP_WORDS, agreements, equivalents, key_terms, polarity, stem, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -317,6 +317,10 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         match = match_table(question, e.table, notes=notes)
         if match is not None:
             matched.append((match, host, notes))
+    # a table about what the asker says they do not do ("If I stay at my sister's instead of a
+    # hotel": the hotel caps) is not the one asked about
+    denied, _ = polarity(question)
+    matched = [(m, h, n) for m, h, n in matched if not _about_the_denied(denied, m)]
     scored = []
     for match, host, notes in matched:
         # words naming a row of another table set the scene ("after completing my honours
@@ -334,6 +338,15 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
             return [max(absent, key=lambda p: p[0])[1]]
         return _tables_the_words_point_at(question, [m for score, m in found if score == best], evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:
+    """Whether the table's caption names a thing the question denies and its named rows do not."""
+    if not denied:
+        return False
+    caption = stems_of(match.table.caption)
+    rows = _row_words(match)
+    return any(equivalents(s) & caption and not equivalents(s) & rows for s in denied)
 
 
 def _tables_the_words_point_at(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:

@@ -345,6 +345,7 @@ def can_name_a_thing(word: str) -> bool:
 # --------------------------------------------------------------------------- polarity
 
 _NEGATIONS = frozenset({"not", "never", "no", "without"})
+_NEGATING_PAIRS = frozenset({("instead", "of"), ("rather", "than")})
 # words between a negation and what it denies ("is not yet assigned", "has not been used")
 _NEGATION_GAP = frozenset("be been being is are was were yet ever any a an the to currently formally officially "
                           "have has had do does did get got".split())
@@ -359,7 +360,8 @@ def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
     tokens = words(text)
     denied_at: set[int] = set()
     for i, token in enumerate(tokens):
-        if token in _NEGATIONS:
+        # "instead of a hotel", "rather than the train" deny what follows as "not" does
+        if token in _NEGATIONS or (i > 0 and (tokens[i - 1], token) in _NEGATING_PAIRS):
             for j in range(i + 1, min(i + 4, len(tokens))):
                 if tokens[j] not in _NEGATION_GAP:
                     denied_at.add(j)

@@ -42,3 +42,8 @@ def test_a_verb_in_ing_after_a_negation_denies_its_object_too():
     assert {stem("seeking"), stem("competing"), stem("quotes")} <= denied
     assert not contradicts("buying from only one vendor without competing bids",
                            "Sole Source means buying from one supplier without seeking competing quotes.")
+
+
+def test_instead_of_and_rather_than_deny_what_follows():
+    assert polarity("I stay at my sister's instead of a hotel")[0] == {stem("hotel")}
+    assert polarity("I drive rather than take the train")[0] == {stem("take")}

@@ -346,3 +346,13 @@ def test_a_named_row_does_not_answer_a_question_about_what_no_policy_mentions():
     answer = compose_answer("A whistleblowing case aside, what is the daily subsistence rate for band B14 in Europe?",
                             [_table_evidence(BANDS)], corpus_mentions=mentions)
     assert answer.outcome != NOT_COVERED and "88.25" in answer.text
+
+
+def test_a_table_about_what_the_asker_does_not_do_is_not_the_answer():
+    hotels = TableData("Table 2: Hotel nightly caps by country (GBP per night)", ("Country", "Capital", "Other cities"),
+                       (TableRow(("United Kingdom", "180", "118"), chunk_id=501), TableRow(("France", "160", "110"), chunk_id=502)))
+    hotel_caps = Evidence(500, "Travel > 4 Hotels", "", kind="table", rank=1, similarity=0.5, table=hotels)
+    answer = compose_answer("If I stay at my sister's in Leeds instead of a hotel, what's the nightly amount?", [hotel_caps],
+                            corpus_mentions={})
+    assert "118" not in answer.text
+    assert "118" in compose_answer("What's the nightly hotel cap in Leeds?", [hotel_caps], corpus_mentions={}).text
