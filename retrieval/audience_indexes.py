@@ -98,16 +98,20 @@ class AudienceIndex:
     valid: bool  # indisvalid and indisready, of the expected expression: the planner may use it
 
 
+def _rows(sql: str, cursor=None) -> list[tuple]:
+    """The rows of a read-only statement, on the given cursor or a connection cursor of its own."""
+    if cursor is not None:
+        cursor.execute(sql)
+        return cursor.fetchall()
+    with connection.cursor() as own:
+        own.execute(sql)
+        return own.fetchall()
+
+
 def audience_indexes(cursor=None) -> list[AudienceIndex]:
     """The partial audience indexes on retrieval_chunk (read from pg_index), valid or not."""
     sql = AUDIENCE_INDEXES_SQL
-    if cursor is None:
-        with connection.cursor() as own:
-            own.execute(sql)
-            rows = own.fetchall()
-    else:
-        cursor.execute(sql)
-        rows = cursor.fetchall()
+    rows = _rows(sql, cursor)
     out = []
     for name, predicate, valid in rows:
         audience = predicate_audience(predicate)
@@ -137,13 +141,7 @@ ORDER BY ic.relname
 def audience_sizes(cursor=None) -> dict[Audience, int]:
     """Searchable chunks per audience (from retrieval_audiencechunkcount)."""
     sql = "SELECT access_groups, SUM(searchable) FROM retrieval_audiencechunkcount GROUP BY access_groups"
-    if cursor is None:
-        with connection.cursor() as own:
-            own.execute(sql)
-            rows = own.fetchall()
-    else:
-        cursor.execute(sql)
-        rows = cursor.fetchall()
+    rows = _rows(sql, cursor)
     return {parse_audience(g): int(n) for g, n in rows if int(n) > 0}
 
 
