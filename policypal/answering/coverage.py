@@ -302,15 +302,28 @@ def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | N
     compound counts only where its words stand together. Sets ask.carried."""
     weight = {t.stem: CONTEXT_WEIGHT if t.stem in ask.context else 1.0 for t in ask.terms}
     pairs = noun_compounds(clause)
+    # "How long can it stay open?" is answered by "set to expire ... after 180 days": the verb of
+    # lasting is what the duration measures, so a unit giving a duration carries it
+    lasting = _lasting_words(clause)
     best, best_carried = None, set()
     for index, stems in enumerate(units.stems):
         carried = {t.stem for t in ask.terms if t.stem in extra or _carries(t, stems)}
+        if lasting and not missing_value(clause, " ".join(units.texts[index])):
+            carried |= {t.stem for t in ask.terms if t.stem in lasting}
         if pairs:
             carried -= loose_modifiers(pairs, carried, units.sequences(index), units.texts[index]) - extra
-        if sum(weight[c] for c in carried) > sum(weight[c] for c in best_carried):
+        gained = sum(weight[c] for c in carried) - sum(weight[c] for c in best_carried)
+        if gained > 0 or (gained == 0 and carried and best is not None and _gives_value_over(clause, units, index, best)):
             best, best_carried = index, carried
     ask.carried = best_carried
     return best
+
+
+def _gives_value_over(clause: str, units: _Units, index: int, best: int) -> bool:
+    """Between two units carrying the ask alike, whether the later one gives the kind of value
+    the clause asks for ("how long": a duration) and the earlier one does not: a glossary naming
+    the asker's case beside a definition paired with the rule that gives the duration."""
+    return bool(missing_value(clause, " ".join(units.texts[best]))) and not missing_value(clause, " ".join(units.texts[index]))
 
 
 def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
@@ -479,6 +492,7 @@ _TIME_UNIT = r"(?:minutes?|hours?|days?|weeks?|months?|years?)"
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half|a)"
 _ASKS_FOR_A_DAY = re.compile(r"\b(?:which|what) (?:day|date)s?\b", re.IGNORECASE)
 _DAY_WORDS = frozenset(stem(w) for w in ("day", "days", "date", "dates"))
+_HOW_SOON = re.compile(r"\bhow (?:soon|fast|quickly|promptly)\b|\bby when\b", re.IGNORECASE)
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
@@ -493,9 +507,41 @@ _ASKED_VALUES = (
                 r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}\b|"
                 r"(?:first|last|final|second|third|fourth|\d+(?:st|nd|rd|th)?) (?:working |business |calendar )?day of|"
                 r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|day \d{1,2}\b)", re.IGNORECASE)),
+    # "how soon", "how quickly": a time limit ("within one hour", "by the next working day", "at once")
+    (_HOW_SOON, "how soon",
+     re.compile(rf"\b(?:within|by|before|no later than|not later than|immediately|at once|straight away|without delay|"
+                rf"as soon as|promptly)\b|\b{_NUMBER}[\s-]+(?:working |business |calendar )?{_TIME_UNIT}\b", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )
+
+
+# verbs of lasting: in "how long" they ask for the duration itself ("How long can an account stay
+# open / does a permit remain valid / can the excavation permit run for?")
+_LASTING_VERBS = frozenset("stay stays remain remains last lasts run runs continue continues hold holds keep keeps "
+                           "stand stands persist persists".split())
+_HOW_LONG = re.compile(r"\bhow long\b", re.IGNORECASE)
+
+
+def _lasting_words(clause: str) -> set[str]:
+    """Stems of the words a clause asks for a time with, which a unit giving that time carries:
+    the adverb of "how soon / how fast / how quickly", and the verb of lasting a "how long" clause
+    asks about with the state after it ("stay *open*", "remain *valid*", "stay *active*")."""
+    soon = _HOW_SOON.search(clause)
+    if soon:
+        return {stem(w) for w in words(soon.group(0)) if w not in ("how", "by")}
+    found = _HOW_LONG.search(clause)
+    if not found:
+        return set()
+    after = words(clause[found.end():])
+    verb = next((i for i, t in enumerate(after) if t in _LASTING_VERBS), None)
+    if verb is None:
+        return set()
+    out = {stem(after[verb])}
+    state = after[verb + 1] if verb + 1 < len(after) else ""
+    if state and state not in STOP_WORDS and "ADJ" in _readings(state):
+        out.add(stem(state))
+    return out
 
 
 def _sentences_holding(texts: list[str], carried: set[str]) -> str:

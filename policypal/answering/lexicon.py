@@ -116,6 +116,12 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"alone", "by myself", "on my own", "lone working", "lone worker", "unaccompanied", "work alone"},
     {"cap", "limit", "ceiling", "maximum"},
     {"yearly", "annual", "annually", "per year", "a year", "calendar year"},
+    # the other periods a rate or a limit is given for
+    {"daily", "per day", "each day", "every day", "day rate", "a day"},
+    {"weekly", "per week", "each week", "every week", "a week"},
+    {"monthly", "per month", "each month", "every month", "calendar month", "a month"},
+    {"hourly", "per hour", "each hour", "every hour", "an hour"},
+    {"nightly", "per night", "each night", "every night", "a night"},
     {"fee", "fees", "cost", "costs", "charge", "price"},
     # vehicles and travel
     {"bicycle", "bike", "e-bike", "cycle", "cycling"},

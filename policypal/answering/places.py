@@ -132,6 +132,14 @@ _CITIES: dict[str, str] = {
     "Edmonton": "Canada", "Winnipeg": "Canada", "Quebec City": "Canada", "Halifax": "Canada",
 }
 
+# members of the European Union: tables split Europe into "EU" and the rest ("UK | EU | Rest of world")
+_EU_MEMBERS = frozenset({
+    "Austria", "Belgium", "Bulgaria", "Croatia", "Cyprus", "Czech Republic", "Denmark", "Estonia", "Finland", "France",
+    "Germany", "Greece", "Hungary", "Ireland", "Italy", "Latvia", "Lithuania", "Luxembourg", "Malta", "Netherlands",
+    "Poland", "Portugal", "Romania", "Slovakia", "Slovenia", "Spain", "Sweden",
+})
+_EU_NAMES = ("EU", "European Union")
+
 REGIONS = ("Europe", "North America", "South America", "Asia", "Middle East", "Africa", "Oceania")
 
 # the nation of a United Kingdom city: tables split the UK by nation ("Rest of England", "Rest of
@@ -166,7 +174,8 @@ class Place:
         if self.country == "United Kingdom" and (self.city or nation):
             nation = nation or _UK_NATION_OF.get(_CANONICAL.get(self.written.lower(), self.written))
             aliases = tuple(a for a in aliases if a not in _UK_NATIONS or a == nation)
-        return (self.country, *aliases, self.region)
+        union = _EU_NAMES if self.country in _EU_MEMBERS else ()
+        return (self.country, *aliases, *union, self.region)
 
 
 _CANONICAL = {c.lower(): c for c in (*_UK_NATION_OF,)}
@@ -254,7 +263,8 @@ def wider_names(name: str) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     country = entry[0]
     aliases, region, _ = _COUNTRIES[country]
-    names = {w.lower() for n in (country, *aliases, region) for w in re.findall(r"[^\W_]+", n)}
+    union = ("EU",) if country in _EU_MEMBERS else ()
+    names = {w.lower() for n in (country, *aliases, *union, region) for w in re.findall(r"[^\W_]+", n)}
     return frozenset(names), frozenset(_AWAY)
 
 

@@ -413,10 +413,10 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
     for m in re.finditer(r"\b([A-Za-z]{1,6})?[ -]?(\d+)([A-Za-z]?)\b", text):
         prefix, number, suffix = (m.group(1) or "").lower(), int(m.group(2)), m.group(3).lower()
         before = words(text[: m.start()])[-1:]
-        after_noun = bool(before) and before[0] in nouns
+        after_noun = bool(before) and _noun_or_clipped(before[0], nouns)
         if prefix and prefix in prefixes:
             asked.append((prefix, number, suffix, m.group(0)))
-        elif prefix in nouns or (not prefix and after_noun):
+        elif (prefix and _noun_or_clipped(prefix, nouns)) or (not prefix and after_noun):
             # "band 14": the label column's noun and a number mean the code of that number
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
         elif prefix and after_noun:
@@ -448,6 +448,11 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
     if absent:
         return RowMatch(table, (), how="absent", asked=absent[0])
     return None
+
+
+def _noun_or_clipped(word: str, nouns: set[str]) -> bool:
+    """The label column's noun, or its clipped form ("sev 1" for severity P1, "cat" for category)."""
+    return word in nouns or (len(word) >= 3 and any(n.startswith(word) and len(n) >= len(word) + 3 for n in nouns))
 
 
 def _lettered_codes(question: str, prefixes: set[str], nouns: set[str], labels: list[str], asked: list, absent: list) -> None:
@@ -503,7 +508,7 @@ def names_label_column(question: str, table: TableData) -> bool:
     codes = [_code(label_of(table, row)) or _code_span(label_of(table, row)) for row in table.rows]
     if sum(c is not None for c in codes) < max(2, int(0.8 * len(codes))):
         return False
-    nouns = _label_nouns(table) - GENERIC_WORDS | ({"grade", "level", "band"} & _label_nouns(table))
+    nouns = _label_nouns(table) - GENERIC_WORDS | (_RANK_NOUNS & _label_nouns(table))
     return any(re.search(rf"\b{re.escape(n)}\s+[A-Za-z]{{0,3}}-?\d", question, re.IGNORECASE) for n in nouns)
 
 
@@ -519,7 +524,15 @@ def _label_nouns(table: TableData) -> set[str]:
     named = re.match(r"^\s*([A-Za-z]+)\s+(?:name|title)\s*$", following, re.IGNORECASE)
     if named and named.group(1).lower() not in GENERIC_WORDS:
         out.add(named.group(1).lower())
+    if out & _RANK_NOUNS:
+        out |= _EVERYDAY_RANK_NOUNS  # "Level 7 engineer" for band Q7
     return out
+
+
+# the names of a rung of a pay or seniority scale; a company may keep grades and bands as two
+# scales ("Band 3" is not grade L3), but askers call either a level
+_RANK_NOUNS = frozenset({"band", "grade", "level"})
+_EVERYDAY_RANK_NOUNS = frozenset({"level"})
 
 
 # --------------------------------------------------------------------------- ranges
@@ -553,8 +566,8 @@ def _kind(text: str) -> tuple[str, float]:
 
 
 def _range(label: str) -> _Span | None:
-    """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "above 5%
-    and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
+    """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "£751–£2,000",
+    "above 5% and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
     text = label.lower().replace(",", "").replace("–", "-").replace("—", "-")
     nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)]
     if not nums:
@@ -566,7 +579,7 @@ def _range(label: str) -> _Span | None:
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit)
-    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*)?\d", text):
+    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
         return _Span(nums[0], True, nums[1], True, kind, unit)
     if upper:
         strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", text))
