@@ -116,6 +116,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             kind = _another_kind(question, table, labels)
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
+        unnamed = _named_as_labels_are(question, table, labels)
+        if unnamed:
+            return RowMatch(table, (), how="absent", asked=unnamed)
         if found is None:
             place = _absent_place_row(question, labels) or _absent_place_in_family(question, labels) \
                 or _new_title(question, table, labels)
@@ -221,6 +224,35 @@ def _unknown_title_name(question: str, table: TableData, labels: list[str], *, n
             if any(phrase.lower().endswith(t) for t in tails):
                 return phrase
     return ""
+
+
+def _named_as_labels_are(question: str, table: TableData, labels: list[str]) -> str:
+    """A capitalised name written as the label column names its rows ("classified as Secret",
+    "a Top Secret classification") that is no row and no word of the table's labels, headers or
+    caption; empty when there is none. Rows found through their cells ("secrets vault") are not
+    the answer to it."""
+    if not labels or not all(label[:1].isupper() and len(label.split()) <= 4 for label in labels):
+        return ""
+    known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
+    places = {w for p in places_in(question) for w in words(p.written)}
+    for m in re.finditer(r"(?<![\w-])((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?![\w-])", question):
+        phrase, start = m.group(1), m.start(1)
+        if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
+            continue  # a sentence's first word is capitalised anyway
+        if set(words(phrase)) & (known | places):
+            continue
+        if _beside_label_noun(question, start, m.end(1), table):
+            return phrase
+    return ""
+
+
+def _beside_label_noun(question: str, start: int, end: int, table: TableData) -> bool:
+    """Whether the words just before (an article or "as" between) or just after question[start:
+    end] are the label column's name or a form of it ("classified as" for "Classification")."""
+    nouns = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h) if len(w) >= 4]
+    before = [w for w in words(question[:start])[-3:] if w not in ("as", "a", "an", "the", "of", "at", "on", "its")][-1:]
+    after = words(question[end:])[:1]
+    return any(w[:6] == n[:6] and len(w) >= 4 for w in before + after for n in nouns)
 
 
 def _new_title(question: str, table: TableData, labels: list[str]) -> str:

@@ -100,3 +100,18 @@ def test_daily_is_carried_by_per_day_and_a_day_rate():
         decision = decide("What's the daily cap for this?", [[text]], corpus_mentions={"daili": False})
         assert "daili" in decision.asks[0].carried
         assert not decision.asks[0].unmentioned
+
+
+LEVELS = table(
+    ["Classification", "Examples", "Permitted storage"],
+    [["Public", "Blog posts", "Anywhere"], ["Internal", "Wiki pages", "Company workspace"],
+     ["Confidential", "Contracts", "Named-member drives"], ["Restricted", "Keys", "Production and the secrets vault only"]],
+    caption="Table 7: Data classification levels and permitted storage",
+)
+
+
+def test_a_name_written_as_the_label_column_names_its_rows_that_no_row_has_is_absent():
+    # "Secret" is in a cell ("secrets vault") but it is no classification of the table
+    assert named("What storage is permitted for data classified as Secret?", LEVELS)[:3] == ("absent", [], "Secret")
+    assert named("Is a Top Secret classification allowed on laptops?", LEVELS)[:3] == ("absent", [], "Top Secret")
+    assert named("Can I keep data classified as Internal on Google Drive?", LEVELS)[:2] == ("label", ["Internal"])
