@@ -233,17 +233,26 @@ def _named_as_labels_are(question: str, table: TableData, labels: list[str]) -> 
     the answer to it."""
     if not labels or not all(label[:1].isupper() and len(label.split()) <= 4 for label in labels):
         return ""
+    for phrase, start, end in _new_capitalised_phrases(question, table, labels, extra_words=2):
+        if _beside_label_noun(question, start, end, table):
+            return phrase
+    return ""
+
+
+def _new_capitalised_phrases(question: str, table: TableData, labels: list[str], *, extra_words: int,
+                             min_extra: int = 0):
+    """(phrase, start, end) for each run of capitalised words (1 + `min_extra` to 1 +
+    `extra_words` of them) that does not open a sentence and holds no word of the table's labels,
+    headers or caption, nor of a place."""
     known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
-    places = {w for p in places_in(question) for w in words(p.written)}
-    for m in re.finditer(r"(?<![\w-])((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?![\w-])", question):
+    known |= {w for p in places_in(question) for w in words(p.written)}
+    pattern = rf"(?<![\w-])((?:[A-Z][a-z]+\s+){{{min_extra},{extra_words}}}[A-Z][a-z]+)(?![\w-])"
+    for m in re.finditer(pattern, question):
         phrase, start = m.group(1), m.start(1)
         if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
             continue  # a sentence's first word is capitalised anyway
-        if set(words(phrase)) & (known | places):
-            continue
-        if _beside_label_noun(question, start, m.end(1), table):
-            return phrase
-    return ""
+        if not set(words(phrase)) & known:
+            yield phrase, start, m.end(1)
 
 
 def _beside_label_noun(question: str, start: int, end: int, table: TableData) -> bool:
@@ -262,15 +271,7 @@ def _new_title(question: str, table: TableData, labels: list[str]) -> str:
     titled = sum(len(label.split()) >= 2 and all(w[:1].isupper() for w in label.split()) for label in labels)
     if titled * 2 < len(labels):
         return ""
-    known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
-    places = {w for p in places_in(question) for w in words(p.written)}
-    for m in re.finditer(r"(?<![\w-])((?:[A-Z][a-z]+\s+){1,3}[A-Z][a-z]+)(?![\w-])", question):
-        phrase, start = m.group(1), m.start(1)
-        if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
-            continue  # a sentence's first word is capitalised anyway
-        if not set(words(phrase)) & (known | places):
-            return phrase
-    return ""
+    return next((phrase for phrase, _, _ in _new_capitalised_phrases(question, table, labels, extra_words=3, min_extra=1)), "")
 
 
 def _mostly_quantities(values: list[str]) -> bool:
