@@ -94,8 +94,10 @@ def compose_answer(
         carried |= {stem(short) for short, _ in clipped_words(question, row_text)}  # "postgrad" for "postgraduate"
         if m.how == "range" or m.columns:
             carried |= {stem(w) for w in measure_words(question)}  # "1.6 litre": the row's 1,201-1,800cc
-    decision = decide(question, [[e.text, e.breadcrumb] for e in pool] + _paired_units(pool),
+    pairs = _paired_units(pool)
+    decision = decide(question, [[e.text, e.breadcrumb] for e in pool] + [texts for texts, _ in pairs],
                       corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
+    decision.members = {len(pool) + n: pieces for n, (_, pieces) in enumerate(pairs)}
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)
     if decision.outcome == NOT_COVERED and all(m.how == "label" and not m.exact for m in found) \
@@ -228,7 +230,7 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
     # another question ("the CPD budget is paid in the currency of ..." beside a travel supplement)
     policies = {host.policy for host in hosts}
     only = {i for i, e in enumerate(pool)
-            if (e.policy in policies and (i in decision.carried_units or e.role in _FETCHED_RULES or _numbered(e, refer_to)))
+            if (e.policy in policies and (i in decision.carried_pieces or e.role in _FETCHED_RULES or _numbered(e, refer_to)))
             or any(_in_section(e, host) for host in hosts)}
     return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only,
             "rows_refer_to": refer_to}
@@ -537,17 +539,17 @@ def _listing(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
 
 
-def _paired_units(pool: list[Evidence]) -> list[list[str]]:
+def _paired_units(pool: list[Evidence]) -> list[tuple[list[str], tuple[int, int]]]:
     """A definition and a rule that uses its term read as one unit, whichever of them the
     search ranked and whichever was fetched: together they carry a question about the thing
     defined ("the system that stores card data") and the rule. A fetched referenced section
-    reads with each definition too."""
+    reads with each definition too. Each unit comes with the indices of its two pieces."""
     out = []
-    for d in pool:
+    for i, d in enumerate(pool):
         paragraphs = definition_spans(d.text)
         if not paragraphs:
             continue
-        for use in pool:
+        for j, use in enumerate(pool):
             if use is d:
                 continue
             # only the definitions of the terms the rule uses (a glossary defines many things)
@@ -555,7 +557,7 @@ def _paired_units(pool: list[Evidence]) -> list[list[str]]:
             if use.role == ROLE_REFERENCE and not said:
                 said = [p for _, p in paragraphs]
             if said:
-                out.append([*dict.fromkeys(said), d.breadcrumb, use.text, use.breadcrumb])
+                out.append(([*dict.fromkeys(said), d.breadcrumb, use.text, use.breadcrumb], (i, j)))
     return out
 
 
@@ -573,7 +575,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     every_candidate = candidates  # a section a chosen sentence refers to may carry no ask itself
     if decision is not None:
         # only the units that carry an ask take part
-        allowed = {u for u in decision.carried_units if u < len(pool)} or None
+        allowed = {u for u in decision.carried_pieces if u < len(pool)} or None
         if allowed is not None:
             must = {i for i, e in enumerate(pool) if e.role in _FETCHED_RULES}
             must |= {i for i, e in enumerate(pool) if about and any(mentions(e.text, t) for t in about)}

@@ -97,10 +97,18 @@ class Decision:
     outcome: Outcome
     asks: list[Ask]
     missing: list[str]  # phrases of the question the sources do not mention
+    # a unit read from several pieces of evidence (a definition with the rule that uses it): its
+    # index -> the indices of its pieces
+    members: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def carried_units(self) -> set[int]:
         return {a.best_unit for a in self.asks if a.best_unit is not None and (a.covered or a.mostly)}
+
+    @property
+    def carried_pieces(self) -> set[int]:
+        """The pieces of evidence the carrying units are made of."""
+        return {piece for unit in self.carried_units for piece in self.members.get(unit, (unit,))}
 
 
 _SENTENCE = re.compile(r"[^?.!;]+(?:[?!;]+|\.(?=\s|$)|$)")
@@ -355,7 +363,7 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
                          and t.stem not in scene.place_stems and (names_a_thing(t.word, clause) or t.word == predicate)]
     if best is not None:
         best_text = " ".join(units.texts[best])
-        ask.value_missing = missing_value(clause, _sentences_holding(units.texts[best], ask.carried))
+        ask.value_missing = missing_value(clause, _sentences_holding(units.texts[best], [t for t in ask.terms if t.stem in ask.carried]))
         if not ask.value_missing and _ASKS_FOR_A_DAY.search(clause):
             # "what date": the unit gives a date, so the word that asks for it is carried
             named = {t.stem for t in ask.terms if t.stem in _DAY_WORDS}
@@ -544,15 +552,16 @@ def _lasting_words(clause: str) -> set[str]:
     return out
 
 
-def _sentences_holding(texts: list[str], carried: set[str]) -> str:
-    """The unit's sentences that hold a carried term: where the value asked for must stand (not
-    a number anywhere in a long glossary, nor the breadcrumb's section numbers)."""
+def _sentences_holding(texts: list[str], carried: list[Term]) -> str:
+    """The unit's sentences that hold a carried term, in any of its forms or synonyms ("return"
+    for "send back"): where the value asked for must stand (not a number anywhere in a long
+    glossary, nor the breadcrumb's section numbers)."""
     out = []
     for text in texts:
         if " > " in text:
             continue  # a breadcrumb
         for line in text.splitlines():
-            out += [s for s in _SENTENCE.findall(line) if stems_of(s) & carried]
+            out += [s for s in _SENTENCE.findall(line) if any(_carries(t, stems_of(s)) for t in carried)]
     return " ".join(out)
 
 
@@ -616,10 +625,24 @@ def loose_modifiers(pairs: list[tuple[str, str]], carried: set[str], sequences: 
     for modifier, head in pairs:
         if modifier not in carried or head not in carried:
             continue
+        if _phrase_written(f"{modifier}_{head}", sequences):
+            continue  # "bank holiday" is carried where a unit writes "public holiday"
         mods, heads = equivalents(modifier), equivalents(head)
         if not any(_near(tokens, mods, heads) for tokens in sequences) and not _defined_with(texts, mods, heads):
             loose.add(modifier)
     return loose
+
+
+def _phrase_written(phrase: str, sequences: list[list[str]]) -> bool:
+    """Whether a unit writes the phrase or a phrase of the lexicon that says the same, its words
+    side by side."""
+    for e in equivalents(phrase):
+        parts = e.split("_")
+        if len(parts) < 2:
+            continue
+        if any(tokens[i:i + len(parts)] == parts for tokens in sequences for i in range(len(tokens) - len(parts) + 1)):
+            return True
+    return False
 
 
 def _defined_with(texts, mods: set[str], heads: set[str]) -> bool:

@@ -47,6 +47,15 @@ _IS_DEFINED = re.compile(
 )
 
 
+# a glossary entry: a capitalised term, a colon, and a definition opening with an article or "any"
+# ("**Primary Responder**: the engineer who ...", "Overnight Stay : a Business Trip that ..."),
+# at the start of its line (a sentence's "Note: the ..." is one capitalised word, not a term)
+_GLOSSARY_ENTRY = re.compile(
+    r"(?:^|(?<=\n))\s*(?:[-*•]\s*)?(?:\*\*|__)?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){1,5}|[A-Z][\w]*-[A-Z][\w-]*)"
+    r"(?:\*\*|__)?\s*:\s+(?:the|an?|any|each|every)\s",
+)
+
+
 def defined_terms(text: str) -> list[str]:
     """Terms the text defines, in order, each once."""
     return list(_defined_terms(text))
@@ -56,7 +65,7 @@ def defined_terms(text: str) -> list[str]:
 def _defined_terms(text: str) -> tuple[str, ...]:
     """Cached: the same chunk texts are read for question after question."""
     out: dict[str, None] = {}
-    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED):
+    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED, _GLOSSARY_ENTRY):
         for m in pattern.finditer(text):
             term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
             if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):

@@ -92,7 +92,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"encrypt", "encryption", "encrypted"},
     {"confidential", "sensitive", "restricted", "secret"},
     {"personal data", "personal information", "pii"},
-    {"delete", "deletion", "dispose", "disposal", "erase", "destroy"},
+    {"delete", "deletion", "dispose", "disposal", "erase", "destroy", "shred", "shredding"},
+    {"sue", "lawsuit", "litigation", "legal action", "legal claim", "legal proceedings", "court case"},
     {"keep", "retain", "retention", "store"},
     {"breach", "incident", "leak"},
     {"report", "notify", "tell", "inform"},
@@ -139,6 +140,15 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"sample", "samples", "specimen", "specimens"},
     {"breath test", "breathalyser", "breathalyzer", "alcohol test"},
     {"refuse", "refusal", "decline", "say no", "turn down"},
+    # giving things back, and days off by law
+    {"return", "send back", "give back", "hand back", "hand in", "bring back"},
+    {"public holiday", "bank holiday", "statutory holiday", "national holiday"},
+    # learning, money set aside, workplaces and engineering practice
+    {"training", "learning", "l&d", "learning and development"},
+    {"allowance", "budget", "pot", "fund", "allocation"},
+    {"coworking", "co-working", "hot desk", "hot-desk", "shared workspace", "flexible workspace"},
+    {"post-incident review", "postmortem", "post-mortem", "incident review", "retrospective", "write-up", "write up"},
+    {"staging", "test environment", "testing environment", "non-production", "pre-production"},
 ]
 
 # A general word and the kinds it covers: each kind says the general word and the general word
@@ -155,6 +165,7 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
     ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),
     ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
+    ({"furniture"}, {"chair", "desk", "footrest", "shelving", "filing cabinet", "drawer unit"}),
     ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
 ]
 SYNONYM_GROUPS += [hubs | {kind} for hubs, kinds in HUB_GROUPS for kind in kinds]

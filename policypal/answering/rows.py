@@ -585,6 +585,7 @@ class _Span:
     high_inclusive: bool
     kind: str  # "%", "money", "time", or "" (plain numbers)
     unit: float = 1.0  # months per unit, for time
+    months: bool = False  # the ends are in months (a span of time whose numbers state their units)
 
 
 def _kind(text: str) -> tuple[str, float]:
@@ -606,20 +607,47 @@ def _range(label: str) -> _Span | None:
     if not nums:
         return None
     kind, unit = _kind(label)
+    months = False
+    if kind == "time":
+        # each end in months, by the unit written after it: "26 weeks to 2 years" is 6 to 24 months
+        # ("2 to 5 years": both in years); `unit` stays the label's own, the unit a question's
+        # quantity is looked for in first. Numbers of something else ("First 4,000 km in tax
+        # year") stay as written.
+        factors = _time_factors(text)
+        if factors:
+            nums, months = [n * f for n, f in zip(nums, factors)], True
     lower = re.search(r"\b(above|over|more than|greater than|exceeding|(?:deeper|higher|longer|heavier|taller|wider|later) than)\b|>", text)
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
     upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|"
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
-        return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit)
-    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3})?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
-        return _Span(nums[0], True, nums[1], True, kind, unit)
+        return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit, months)
+    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
+        return _Span(nums[0], True, nums[1], True, kind, unit, months)
     if upper:
         strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", text))
-        return _Span(None, True, nums[0], not strict, kind, unit)
+        return _Span(None, True, nums[0], not strict, kind, unit, months)
     if lower or lower_inclusive:
-        return _Span(nums[0], not lower, None, True, kind, unit)
+        return _Span(nums[0], not lower, None, True, kind, unit, months)
     return None
+
+
+_TIME_WORD_AFTER = re.compile(r"\s*\+?\s*(?:full\s+|complete\s+|completed\s+|calendar\s+)?(years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?)\b")
+
+
+def _time_factors(text: str) -> list[float]:
+    """Months per unit for each number of a label, when a unit of time is written right after one
+    of them: a number without its own unit takes the next one's ("2 to 5 years"). Empty when no
+    number has one."""
+    found = [m.end() for m in re.finditer(r"\d+(?:\.\d+)?", text)]
+    own = [_TIME_WORD_AFTER.match(text, end) for end in found]
+    if not any(own):
+        return []
+    factors: list[float] = []
+    for i in range(len(found)):
+        later = next((m for m in own[i:] if m), None) or next(m for m in reversed(own[:i]) if m)
+        factors.append(_TIME_UNITS[later.group(1).rstrip("s")])
+    return factors
 
 
 def _contains(span: _Span, value: float, next_low: float | None) -> bool:
@@ -630,7 +658,11 @@ def _contains(span: _Span, value: float, next_low: float | None) -> bool:
     if value < span.high or (value == span.high and span.high_inclusive):
         return True
     # whole-number spans ("3-5 years") reach up to the next row's start (5.5 years is 3-5)
-    return span.low is not None and next_low is not None and value < next_low and float(span.high).is_integer()
+    return span.low is not None and next_low is not None and value < next_low and _whole(span.high / span.unit if span.months else span.high)
+
+
+def _whole(number: float) -> bool:
+    return abs(number - round(number)) < 1e-9
 
 
 def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
@@ -646,6 +678,8 @@ def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatc
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
         measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
         values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
+        if kind == "time" and not measure and any(sp.months for sp in spans if sp is not None and sp.kind == kind):
+            values = [v * unit for v in values]  # spans of time are in months
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
         for value in values:
             hits = [(_width(span), i, row) for i, (row, span) in enumerate(zip(table.rows, spans))
@@ -1098,6 +1132,8 @@ def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ..
     kind = kinds.pop()
     unit = next(sp.unit for sp in spans if sp is not None)
     values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
+    if kind == "time" and not measure and any(sp.months for sp in spans if sp is not None):
+        values = [v * unit for v in values]  # spans of time are in months
     lows = sorted({sp.low for sp in spans if sp is not None and sp.low is not None})
     for value in values:
         hits = [first + i for i, sp in enumerate(spans) if sp is not None and _holds(sp, value, lows)]

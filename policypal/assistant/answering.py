@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.answering.compose import compose_answer, with_definitions
-from policypal.answering.coverage import terms_to_look_up
+from policypal.answering.coverage import names_a_thing, terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
@@ -379,6 +379,10 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
             definitions.setdefault(term, found)
     about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
+    for chunk in _definitions_widening(question, definitions, evidence, about):
+        if chunk.pk not in have:
+            have.add(chunk.pk)
+            out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
     for term in about:
         chunk, _ = definitions[term]
         if chunk is not None and chunk.pk not in have:
@@ -399,6 +403,30 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         loader.attach_tables(out)
         out = loader.with_tables(out)
     return out, about
+
+
+def _definitions_widening(question: str, definitions: dict[str, tuple], evidence: list[Evidence],
+                          about: list[str]) -> list[Chunk]:
+    """The fetched definitions of terms a ranked rule uses that hold a question word no evidence
+    holds ("my monitor and chair" against "return all Company Equipment ... within 10 working
+    days", where "Company Equipment means any item ..., including laptops, monitors, furniture"):
+    the rule speaks of the asker's thing by its defined name, so the definition reads with it
+    (the two form one unit of evidence) and is cited beside it."""
+    if not definitions:
+        return []
+    ranked = [e for e in evidence if e.rank > 0]
+    # the things the asker names ("monitor"), not their verbs ("the retention period has run out")
+    lacking = [t for t in terms_to_look_up(question, [[e.text, e.breadcrumb] for e in evidence])
+               if not t.generic and names_a_thing(t.word, question)]
+    if not lacking or not ranked:
+        return []
+    out: list[Chunk] = []
+    for term, (chunk, paragraph) in definitions.items():
+        if chunk is None or term in about or chunk in out or not _held_terms(lacking, paragraph):
+            continue
+        if any(mentions(e.text, term) and term not in defined_terms(e.text) for e in ranked):
+            out.append(chunk)
+    return out[:MAX_ABOUT]
 
 
 def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader, question: str) -> dict[str, tuple]:

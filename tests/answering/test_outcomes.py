@@ -1,7 +1,7 @@
 """Three honest outcomes, decided from the words of the evidence; definitions and references."""
 from policypal.answering.compose import compose_answer
 from policypal.answering.coverage import decide, split_asks, terms_to_look_up
-from policypal.answering.definitions import defined_terms, referenced_sections
+from policypal.answering.definitions import defined_terms, definition_spans, referenced_sections
 from policypal.answering.evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_DEFINITION_USE, ROLE_REFERENCE, Evidence,
 )
@@ -197,7 +197,7 @@ def test_a_glossary_pairs_with_a_rule_only_through_the_definitions_the_rule_uses
 def _pairs(pool):
     from policypal.answering.compose import _paired_units
 
-    return _paired_units(pool)
+    return [texts for texts, _ in _paired_units(pool)]
 
 
 def test_the_organisations_name_reads_as_the_company():
@@ -224,6 +224,22 @@ def test_a_term_introduced_with_is_a_is_a_definition():
     assert defined_terms("The Information Owner of a system is the head of the business function.") == ["Information Owner"]
     assert defined_terms("The policy is a guide. Harbourline is a company.") == []
     assert defined_terms("In this policy, a Standby Ticket is a ticket that gives a seat only if one is free.") == ["Standby Ticket"]
+
+
+def test_a_glossary_entry_with_a_colon_is_a_definition():
+    glossary = ("Primary Responder : the engineer who receives the first page.\n\n"
+                "**Secondary Responder**: the engineer who is paged if the Primary Responder does not acknowledge.\n\n"
+                "Note: the rate is fixed.\n\nCap (UK): GBP 350\n\nTable 4: Severity levels")
+    assert defined_terms(glossary) == ["Primary Responder", "Secondary Responder"]
+    spans = dict(definition_spans(glossary))
+    assert spans["Secondary Responder"].startswith("**Secondary Responder**: the engineer who is paged")
+    # a rule naming the term reads with its entry: the pair carries what the rule alone does not
+    rule = Evidence(1, "On-call > 4. Response", "The Secondary Responder must be able to start work within 30 minutes.",
+                    policy="oncall", rank=1)
+    entry = Evidence(2, "On-call > 3. Definitions", glossary, policy="oncall", rank=2)
+    answer = compose_answer("The backup engineer who is paged when the first doesn't acknowledge - how quickly must they start work?",
+                            [rule, entry], corpus_mentions={})
+    assert answer.outcome != NOT_COVERED and "within 30 minutes" in answer.text
 
 
 def test_a_term_written_in_sentence_case_is_a_definition_only_with_a_defining_verb():

@@ -126,3 +126,19 @@ def test_a_quantity_word_of_a_table_of_spans_names_no_kind():
     ], caption="Table 2: Approval level by weekly overtime hours")
     assert named("How much extra do I get for accepting overtime at short notice?", hours) is None
     assert named("what are the core hours at the Leeds office", hours) is None
+
+
+SERVICE_PAY = table(["Length of service", "Weeks at full pay", "Weeks at half pay"], [
+    ["Less than 26 weeks", "None", "None"],
+    ["26 weeks to 2 years", "10 weeks", "12 weeks"],
+    ["2 to 5 years", "16 weeks", "13 weeks"],
+    ["More than 5 years", "24 weeks", "15 weeks"],
+])
+
+
+def test_range_rows_written_in_different_units_are_read_in_one():
+    # weeks and years in one column: each end in its own unit, the question's quantity in its own
+    assert named("I have 4 years of service. How many weeks at full pay?", SERVICE_PAY)[1] == ["2 to 5 years"]
+    assert named("18 months service - how many weeks of half pay?", SERVICE_PAY)[1] == ["26 weeks to 2 years"]
+    assert named("I joined 20 weeks ago. Weeks at full pay?", SERVICE_PAY)[1] == ["Less than 26 weeks"]
+    assert named("After 7 years, how many weeks at half pay?", SERVICE_PAY)[1] == ["More than 5 years"]
