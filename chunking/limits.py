@@ -17,6 +17,7 @@ random suffix and is never shown).
 from __future__ import annotations
 
 import io
+import math
 import zipfile
 import zlib
 from dataclasses import replace
@@ -72,7 +73,7 @@ def _unpacked_message(total: int, limits: InputLimits) -> str:
 
 def _ratio_message(member: str, ratio: float, limits: InputLimits) -> str:
     return (
-        f"A part of the file ({_printable(member)}) is compressed at least {int(ratio):,} to 1; "
+        f"A part of the file ({_printable(member)}) is compressed at least {math.ceil(ratio):,} to 1; "
         f"the limit is {limits.max_compression_ratio:,} to 1."
     )
 

@@ -94,8 +94,9 @@ def compose_answer(
         carried |= {stem(short) for short, _ in clipped_words(question, row_text)}  # "postgrad" for "postgraduate"
         if m.how == "range" or m.columns:
             carried |= {stem(w) for w in measure_words(question)}  # "1.6 litre": the row's 1,201-1,800cc
-    pairs = _paired_units(pool)
-    decision = decide(question, [[e.text, e.breadcrumb] for e in pool] + [texts for texts, _ in pairs],
+    own, entries = _glossary_units(pool)
+    pairs = _paired_units(pool) + entries
+    decision = decide(question, own + [texts for texts, _ in pairs],
                       corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
     decision.members = {len(pool) + n: pieces for n, (_, pieces) in enumerate(pairs)}
     if decision.outcome == NOT_COVERED and not found:
@@ -537,6 +538,26 @@ def _listing(items: list[str]) -> str:
     items = [i if len(i) <= 60 else i[:57] + "…" for i in items if i.strip()]
     items = [f"“{i}”" if len(i.split()) > 3 else i for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
+
+
+def _glossary_units(pool: list[Evidence]) -> tuple[list[list[str]], list[tuple[list[str], tuple[int, ...]]]]:
+    """Each piece of evidence as a unit, except that a glossary (a chunk defining two terms or
+    more) is read one definition at a time: its words together describe nothing ("doctorate",
+    "conference grant" and "funding" from three definitions do not say what a grant is worth).
+    Returns the units of the pieces (a glossary's: what it says besides its definitions) and
+    each definition as a unit of its own, with the index of its piece."""
+    own: list[list[str]] = []
+    entries: list[tuple[list[str], tuple[int, ...]]] = []
+    for i, e in enumerate(pool):
+        spans = definition_spans(e.text)
+        if len({term for term, _ in spans}) < 2:
+            own.append([e.text, e.breadcrumb])
+            continue
+        defined = {p for _, p in spans}
+        rest = [p for p in e.text.splitlines() if p.strip() and not any(p.strip() in d or d in p for d in defined)]
+        own.append(["\n".join(rest), e.breadcrumb])
+        entries += [([paragraph, e.breadcrumb], (i,)) for paragraph in dict.fromkeys(defined)]
+    return own, entries
 
 
 def _paired_units(pool: list[Evidence]) -> list[tuple[list[str], tuple[int, int]]]:

@@ -41,7 +41,7 @@ _SENTENCE_CASE_DEFINED = re.compile(
 # system is the head of ...": a capitalised term of two words or a hyphenated one (a single
 # capitalised word at a sentence start is any noun), what it belongs to, then "is a/an/the".
 _IS_DEFINED = re.compile(
-    r"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?|[Tt]he)\s+"
+    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?|[Tt]he)\s+"
     r"(?P<term>[A-Z][\w]*(?:-[A-Z][\w]*)+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4})"
     r"(?:\s+of\s+[^.;:]{1,60}?)?\s+(?:is|are)\s+(?:an?|the)\b",
 )
@@ -51,7 +51,7 @@ _IS_DEFINED = re.compile(
 # ("**Primary Responder**: the engineer who ...", "Overnight Stay : a Business Trip that ..."),
 # at the start of its line (a sentence's "Note: the ..." is one capitalised word, not a term)
 _GLOSSARY_ENTRY = re.compile(
-    r"(?:^|(?<=\n))\s*(?:[-*•]\s*)?(?:\*\*|__)?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){1,5}|[A-Z][\w]*-[A-Z][\w-]*)"
+    rf"(?:^|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:\*\*|__)?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){{1,5}}|[A-Z][\w]*-[A-Z][\w-]*)"
     r"(?:\*\*|__)?\s*:\s+(?:the|an?|any|each|every)\s",
 )
 

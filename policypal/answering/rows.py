@@ -1063,7 +1063,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     first = max(table.label_columns, 1)
     bare = [re.sub(r"\([^)]*\)", " ", h) for h in table.headers]
     # in a header "minimum" and "maximum" tell columns apart ("Band minimum", "Band maximum")
-    names = [{stem(w) for w in words(h)} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
+    # ("How it is credited": "how" does not name it for "how many days")
+    names = [{stem(w) for w in words(h) if w not in STOP_WORDS} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
     value_names = names[first:]
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
     # the words that name rows: the label columns', and the noun of a "Body name" column beside codes

@@ -21,7 +21,8 @@ class AskForm(forms.Form):
                 "autofocus": True,
             }
         ),
-        error_messages={"required": "Please type a question."},
+        error_messages={"required": "Please type a question.",
+                        "max_length": "Keep the question to %(limit_value)d characters or fewer (it has %(show_value)d)."},
     )
     as_of = forms.DateField(
         required=False,

@@ -44,3 +44,27 @@ def test_a_phrase_is_carried_by_the_phrase_the_lexicon_says_is_the_same():
     unit = [["For each public holiday that falls within your rota week you receive an extra payment of GBP 60."]]
     decision = decide("How much extra do I get if a bank holiday comes in my rota week?", unit)
     assert decision.outcome == ANSWERED and "bank" in decision.asks[0].carried
+
+
+GLOSSARY = Evidence(
+    4, "Travel Policy > 3. Definitions",
+    '3.1 "Conference Grant" means a contribution from the Faculty towards the costs of attending a conference.\n\n'
+    "3.2 In this policy, an Early Career Researcher is a member of research staff awarded their doctorate no more than "
+    "5 years before the application.\n\n"
+    "3.3 Budget Holder : the person with authority to commit funding from a cost centre.",
+    policy="travel", rank=1, similarity=0.6)
+
+
+def test_a_glossary_is_read_one_definition_at_a_time():
+    # the question's words lie in three definitions: together they describe nothing, and no rule is here
+    question = "I got my doctorate three years ago. What's the most conference grant funding I can get in a year?"
+    assert compose_answer(question, [GLOSSARY], corpus_mentions={}).outcome != ANSWERED
+    # one definition holds the whole question: it answers it
+    answer = compose_answer("What is a Conference Grant?", [GLOSSARY], corpus_mentions={})
+    assert answer.outcome == ANSWERED and "contribution from the Faculty" in answer.text
+
+
+def test_numbered_definitions_of_every_form_are_found():
+    from policypal.answering.definitions import defined_terms
+
+    assert defined_terms(GLOSSARY.text) == ["Conference Grant", "Early Career Researcher", "Budget Holder"]

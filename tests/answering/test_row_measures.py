@@ -142,3 +142,12 @@ def test_range_rows_written_in_different_units_are_read_in_one():
     assert named("18 months service - how many weeks of half pay?", SERVICE_PAY)[1] == ["26 weeks to 2 years"]
     assert named("I joined 20 weeks ago. Weeks at full pay?", SERVICE_PAY)[1] == ["Less than 26 weeks"]
     assert named("After 7 years, how many weeks at half pay?", SERVICE_PAY)[1] == ["More than 5 years"]
+
+
+def test_a_header_word_that_is_a_stop_word_names_no_column():
+    leave = table(["Leave type", "Days per leave year", "How it is credited"], [
+        ["Earned leave", "24 working days", "2 days per completed month"],
+        ["Casual leave", "8 working days", "In full on 1 April"],
+    ])
+    # "how" of "how many days" is not the "How" of "How it is credited"
+    assert named("How many days of casual leave do I get?", leave)[3] != ["How it is credited"]

@@ -247,6 +247,17 @@ def test_empty_question_and_bad_date_show_form_errors(client, employee):
     assert Answer.objects.count() == before  # nothing was asked
 
 
+def test_a_question_over_the_length_limit_is_refused_with_its_length(client, employee):
+    from policypal.assistant.forms import QUESTION_MAX_LENGTH
+
+    client.force_login(employee)
+    before = Answer.objects.count()
+    html = ask(client, "leave " * 500)  # 3,000 characters, 2,999 once stripped
+    assert f"Keep the question to {QUESTION_MAX_LENGTH} characters or fewer (it has 2999)." in html
+    assert f'maxlength="{QUESTION_MAX_LENGTH}"' in html  # the browser stops typing at the limit too
+    assert Answer.objects.count() == before
+
+
 # --- chunk page and source ------------------------------------------------------------------
 
 def test_chunk_page_for_a_group_member(client, page_users, restricted):

@@ -179,6 +179,11 @@ def test_a_member_compressed_past_the_ratio_limit_is_refused(tmp_path: Path):
     assert re.fullmatch(
         r"A part of the file \(word/document\.xml\) is compressed at least [\d,]+ to 1; the limit is 50 to 1\.", str(error)
     )
+    # unpacking stops just past the limit: the ratio stated is past it too, never "at least 200
+    # to 1; the limit is 200 to 1"
+    from chunking.limits import _ratio_message
+
+    assert "at least 201 to 1; the limit is 200 to 1" in _ratio_message("word/document.xml", 200.4, InputLimits(max_compression_ratio=200))
 
 
 def test_sizes_declared_by_the_archive_are_not_trusted(tmp_path: Path):
