@@ -176,12 +176,33 @@ def unit_stems(texts: Iterable[str]) -> set[str]:
 
 
 def _carries(term: Term, stems: set[str]) -> bool:
-    for e in set().union(*(equivalents(k) for k in (term.stem, *term.phrases))):
+    # a word of a lexicon phrase is carried as the phrase: "annual leave" by "vacation" or
+    # "earned leave", not by "years" (a synonym of "annual" alone) and "maternity leave" (where
+    # "leave", a synonym of the phrase, carries only the word "leave")
+    if term.phrases:
+        own_words = {part for phrase in term.phrases for part in phrase.split("_")} - {term.stem}
+        candidates = {term.stem}.union(*({x for x in equivalents(k) if x not in own_words} for k in term.phrases))
+        if term.stem not in own_words:
+            candidates |= {x for x in equivalents(term.stem) if "_" in x or x == term.stem} if _modifier_in_phrase(term) else equivalents(term.stem)
+    else:
+        candidates = equivalents(term.stem)
+    for e in candidates:
         if e in stems:
             return True
-        if "_" in e and all(part in stems for part in e.split("_")):
+        if "_" in e and all(part in stems and part not in _STOP_STEMS for part in e.split("_")):
+            # the words of a phrase apart ("card" ... "payment" for "payment card"), but not a
+            # phrase of a stop word ("a year": any "year")
             return True
     return _carries_place(term.word, stems)
+
+
+_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
+
+
+def _modifier_in_phrase(term: Term) -> bool:
+    """Whether the term opens one of its phrases ("annual" of "annual leave"): its own synonyms
+    then say something else ("annual" alone is "yearly")."""
+    return any(phrase.split("_")[0] == term.stem and phrase.count("_") >= 1 for phrase in term.phrases)
 
 
 def _carries_place(word: str, stems: set[str]) -> bool:
@@ -416,6 +437,8 @@ def names_a_thing(word: str, text: str) -> bool:
         written = re.findall(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
         return not written or any(w.islower() or w.isupper() for w in written)
     nouns = readings.get("NOUN", ())
+    if nouns and word in _asked_to_exist(tokens):
+        return True  # "Is there a long service *award*?": the thing asked about
     if word.endswith("ing") and not nouns:
         return any(b in _NOUN_BEFORE for b in before)
     if not nouns:
@@ -426,6 +449,24 @@ def names_a_thing(word: str, text: str) -> bool:
         # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that stores")
         return not any(b in _SUBJECT_BEFORE for b in before)
     return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens)
+
+
+def _asked_to_exist(tokens: list[str]) -> set[str]:
+    """The words of the thing an existence question asks about: "Is there a long service award
+    after 25 years?" asks about a "long service award" (up to the first word that is not part of
+    the noun phrase)."""
+    for i in range(len(tokens) - 2):
+        if (tokens[i], tokens[i + 1]) not in (("is", "there"), ("are", "there")):
+            continue
+        j = i + 2
+        while j < len(tokens) and tokens[j] in ("a", "an", "any", "some", "the"):
+            j += 1
+        out = set()
+        while j < len(tokens) and tokens[j] not in STOP_WORDS:
+            out.add(tokens[j])
+            j += 1
+        return out
+    return set()
 
 
 def _modifies_a_noun(word: str, tokens: list[str]) -> bool:

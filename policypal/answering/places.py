@@ -139,6 +139,8 @@ _EU_MEMBERS = frozenset({
     "Poland", "Portugal", "Romania", "Slovakia", "Slovenia", "Spain", "Sweden",
 })
 _EU_NAMES = ("EU", "European Union")
+# the wider regions tables group countries in: Asia and Oceania are "Asia-Pacific"
+_WIDER_REGIONS = {"Asia": ("Asia-Pacific", "Asia Pacific", "APAC"), "Oceania": ("Asia-Pacific", "Asia Pacific", "APAC")}
 
 REGIONS = ("Europe", "North America", "South America", "Asia", "Middle East", "Africa", "Oceania")
 
@@ -175,7 +177,7 @@ class Place:
             nation = nation or _UK_NATION_OF.get(_CANONICAL.get(self.written.lower(), self.written))
             aliases = tuple(a for a in aliases if a not in _UK_NATIONS or a == nation)
         union = _EU_NAMES if self.country in _EU_MEMBERS else ()
-        return (self.country, *aliases, *union, self.region)
+        return (self.country, *aliases, *union, *_WIDER_REGIONS.get(self.region, ()), self.region)
 
 
 _CANONICAL = {c.lower(): c for c in (*_UK_NATION_OF,)}

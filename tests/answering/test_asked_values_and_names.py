@@ -115,3 +115,16 @@ def test_a_name_written_as_the_label_column_names_its_rows_that_no_row_has_is_ab
     assert named("What storage is permitted for data classified as Secret?", LEVELS)[:3] == ("absent", [], "Secret")
     assert named("Is a Top Secret classification allowed on laptops?", LEVELS)[:3] == ("absent", [], "Top Secret")
     assert named("Can I keep data classified as Internal on Google Drive?", LEVELS)[:2] == ("label", ["Internal"])
+
+
+REGIONAL_RATES = table(
+    ["Staff category", "UK", "Europe", "North America", "Asia-Pacific", "Rest of World"],
+    [["Professor", "GBP 72", "GBP 96", "GBP 128", "GBP 109", "GBP 91"],
+     ["Research Fellow", "GBP 53", "GBP 78", "GBP 106", "GBP 89", "GBP 74"]])
+
+
+def test_a_city_of_asia_or_oceania_asks_for_the_asia_pacific_column():
+    assert named("research fellow off to a conference in Melbourne - subsistence per day?", REGIONAL_RATES)[3] == ["Asia-Pacific"]
+    assert named("What is the rate for a Professor in Tokyo?", REGIONAL_RATES)[3] == ["Asia-Pacific"]
+    # a city elsewhere still gets the rest-of-world column, not Asia-Pacific
+    assert named("What is the rate for a Professor in Nairobi?", REGIONAL_RATES)[3] == ["Rest of World"]

@@ -346,3 +346,23 @@ def test_a_gale_is_bad_weather_and_in_the_meantime_asks_for_nothing():
     assert stem("weather") in equivalents(stem("gales"))
     assert stem("snow") not in equivalents(stem("gales"))  # two kinds of weather are not each other
     assert "meantime" not in [t.word for t in key_terms("Can I drive the roller in the meantime?")]
+
+
+def test_the_thing_an_existence_question_asks_about_must_be_carried():
+    # "award" can be a verb, but in "Is there a long service award" it is the thing asked about
+    units = [['"Years of Service" means continuous service in an academic post at the University, counted in whole years.']]
+    decision = decide("Is there a long service award after 25 years at the University?", units)
+    assert decision.outcome != ANSWERED and "award" in [t.word for t in decision.asks[0].focus_missing]
+    # a unit that has the thing answers
+    assert decide("Is there a limit on hotel costs?", [["Hotel costs are capped at GBP 150 per night."]]).outcome == ANSWERED
+
+
+def test_a_word_of_a_lexicon_phrase_is_carried_as_the_phrase():
+    question = "How many days of annual leave do I get each year?"
+    # "leave" of "maternity leave" and "years" of "years of service" are not "annual leave"
+    other_leave = [["Employees with at least 2 years of service receive a further 4 weeks of maternity leave at half pay."]]
+    decision = decide(question, other_leave)
+    assert decision.outcome != ANSWERED and "annual" not in decision.asks[0].carried
+    # its synonyms carry it
+    assert decide(question, [["Employees receive 25 days of holiday in each leave year."]]).outcome == ANSWERED
+    assert decide(question, [["Earned leave is 24 working days per leave year."]]).outcome == ANSWERED
