@@ -25,7 +25,7 @@ from chunking.pipe_tables import is_delimiter_line
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
-from .coverage import Decision, Related, carried_by, decide, is_yes_no, missing_phrases
+from .coverage import Decision, Related, carried_by, decide, is_yes_no, missing_phrases, missing_value
 from .definitions import defined_terms, definition_spans, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
@@ -641,7 +641,8 @@ def _about_terms(question: str, candidates: list[_Candidate], chosen: list[_Cand
             if group:
                 # every use holds the term: the one holding most of the question's own words,
                 # then the one whose rule denies what the asker denies
-                best = max(group, key=lambda c: (len(carried_by(asked, stems_of(c.text))), agree.get(c.unit, 0), c.score))
+                best = max(group, key=lambda c: (len(carried_by(asked, stems_of(c.text))), _gives_asked_kind(question, c.text),
+                                                 agree.get(c.unit, 0), c.score))
                 if id(best) not in have:
                     have.add(id(best))
                     out.append(best)
@@ -653,6 +654,19 @@ def _about_terms(question: str, candidates: list[_Candidate], chosen: list[_Cand
                             have.add(id(c))
                             out.append(c)
     return out
+
+
+_ASKS_WHO = re.compile(r"\bwho\b", re.IGNORECASE)
+_GIVES_WHO = re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign\w*[ -]off|agreed|decided|confirmed|made) by\b|"
+                        r"\b(?:manager|director|dean|chancellor|head of|officer|committee|board|supervisor)\b", re.IGNORECASE)
+
+
+def _gives_asked_kind(question: str, sentence: str) -> bool:
+    """Whether the sentence gives the kind of value the question asks for: a person or body for
+    "who" ("must be approved by the Pro-Vice-Chancellor"), a duration for "how long", and so on."""
+    if _ASKS_WHO.search(question):
+        return bool(_GIVES_WHO.search(sentence))
+    return not missing_value(question, sentence)
 
 
 def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:

@@ -369,6 +369,9 @@ def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
                     while tokens[j].endswith("ing") and j + 1 < len(tokens) and tokens[j + 1] not in STOP_WORDS:
                         j += 1
                         denied_at.add(j)
+                    # "has not been used to sign in": the verb after "to" is denied with it
+                    if j + 2 < len(tokens) and tokens[j + 1] == "to" and tokens[j + 2] not in STOP_WORDS:
+                        denied_at.add(j + 2)
                     break
     denied = {stem(tokens[i]) for i in denied_at}
     stated = {stem(t) for i, t in enumerate(tokens)

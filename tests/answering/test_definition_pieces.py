@@ -68,3 +68,16 @@ def test_numbered_definitions_of_every_form_are_found():
     from policypal.answering.definitions import defined_terms
 
     assert defined_terms(GLOSSARY.text) == ["Conference Grant", "Early Career Researcher", "Budget Holder"]
+
+
+def test_of_the_rules_using_a_term_the_one_giving_the_asked_kind_of_value_is_cited():
+    definition = Evidence(5, "Travel > 3. Definitions",
+                          '"High-Risk Destination" means any country for which the Foreign Office advises against all but essential travel.',
+                          policy="travel", rank=1, similarity=0.6)
+    check_in = Evidence(6, "Travel > 9. Safety", "When travelling to a High-Risk Destination you must check in with your office "
+                        "every 72 hours.", policy="travel", rank=2, similarity=0.55)
+    approval = Evidence(7, "Travel > 5. Approval", "Travel to a High-Risk Destination must be approved by the Pro-Vice-Chancellor, "
+                        "whatever the cost.", policy="travel", rank=3, similarity=0.4)
+    question = "The Foreign Office advises against all but essential travel to where I'm going. Who has to sign off on the office trip?"
+    answer = compose_answer(question, [definition, check_in, approval], corpus_mentions={}, about=["High-Risk Destination"])
+    assert "approved by the Pro-Vice-Chancellor" in answer.text

@@ -47,3 +47,14 @@ def test_a_verb_in_ing_after_a_negation_denies_its_object_too():
 def test_instead_of_and_rather_than_deny_what_follows():
     assert polarity("I stay at my sister's instead of a hotel")[0] == {stem("hotel")}
     assert polarity("I drive rather than take the train")[0] == {stem("take")}
+
+
+def test_a_negation_denies_the_verb_after_to_with_its_own():
+    from policypal.answering.terms import contradicts, polarity
+
+    denied, _ = polarity("A Dormant Account is a University Account that has not been used to sign in for 90 days.")
+    assert {"use", "sign"} <= denied
+    # the asker who has not signed in describes it; one who signs in daily does not
+    definition = "A Dormant Account is a University Account that has not been used to sign in for 90 days."
+    assert not contradicts("I haven't signed in to my university account for four months.", definition)
+    assert contradicts("I sign in to my university account every day.", definition)
