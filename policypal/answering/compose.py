@@ -32,7 +32,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, clipped_words, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, gives_who, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import STOP_WORDS, agreements, equivalents, key_terms, polarity, stem, stems_of, words
 
@@ -656,17 +656,11 @@ def _about_terms(question: str, candidates: list[_Candidate], chosen: list[_Cand
     return out
 
 
-_ASKS_WHO = re.compile(r"\bwho\b", re.IGNORECASE)
-_GIVES_WHO = re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign\w*[ -]off|agreed|decided|confirmed|made) by\b|"
-                        r"\b(?:manager|director|dean|chancellor|head of|officer|committee|board|supervisor)\b", re.IGNORECASE)
-
-
 def _gives_asked_kind(question: str, sentence: str) -> bool:
     """Whether the sentence gives the kind of value the question asks for: a person or body for
     "who" ("must be approved by the Pro-Vice-Chancellor"), a duration for "how long", and so on."""
-    if _ASKS_WHO.search(question):
-        return bool(_GIVES_WHO.search(sentence))
-    return not missing_value(question, sentence)
+    who = gives_who(question, sentence)
+    return who if who is not None else not missing_value(question, sentence)
 
 
 def _fetched_rules(question: str, pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:

@@ -179,13 +179,13 @@ def _carries(term: Term, stems: set[str]) -> bool:
     # a word of a lexicon phrase is carried as the phrase: "annual leave" by "vacation" or
     # "earned leave", not by "years" (a synonym of "annual" alone) and "maternity leave" (where
     # "leave", a synonym of the phrase, carries only the word "leave")
+    candidates = set(equivalents(term.stem))
     if term.phrases:
         own_words = {part for phrase in term.phrases for part in phrase.split("_")} - {term.stem}
-        candidates = {term.stem}.union(*({x for x in equivalents(k) if x not in own_words} for k in term.phrases))
-        if term.stem not in own_words:
-            candidates |= {x for x in equivalents(term.stem) if "_" in x or x == term.stem} if _modifier_in_phrase(term) else equivalents(term.stem)
-    else:
-        candidates = equivalents(term.stem)
+        if _modifier_in_phrase(term):
+            candidates = {e for e in candidates if "_" in e or e == term.stem}
+        for phrase in term.phrases:
+            candidates |= equivalents(phrase) - own_words
     for e in candidates:
         if e in stems:
             return True
@@ -202,7 +202,7 @@ _STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
 def _modifier_in_phrase(term: Term) -> bool:
     """Whether the term opens one of its phrases ("annual" of "annual leave"): its own synonyms
     then say something else ("annual" alone is "yearly")."""
-    return any(phrase.split("_")[0] == term.stem and phrase.count("_") >= 1 for phrase in term.phrases)
+    return any(phrase.split("_")[0] == term.stem for phrase in term.phrases)
 
 
 def _carries_place(word: str, stems: set[str]) -> bool:
@@ -602,7 +602,10 @@ def _sentences_holding(texts: list[str], carried: list[Term]) -> str:
         if " > " in text:
             continue  # a breadcrumb
         for line in text.splitlines():
-            out += [s for s in _SENTENCE.findall(line) if any(_carries(t, stems_of(s)) for t in carried)]
+            for sentence in _SENTENCE.findall(line):
+                held = stems_of(sentence)
+                if any(_carries(t, held) for t in carried):
+                    out.append(sentence)
     return " ".join(out)
 
 

@@ -99,6 +99,12 @@ def definition_spans(text: str) -> list[tuple[str, str]]:
     the term up to the next sentence that defines another one, within its paragraph ("2.1 Lone
     Working means ... 2.2 Site Category means ... Categories run from A to F." gives Lone Working
     its first sentence and Site Category the other two)."""
+    return list(_definition_spans(text))
+
+
+@lru_cache(maxsize=20_000)
+def _definition_spans(text: str) -> tuple[tuple[str, str], ...]:
+    """Cached: each piece of evidence is read as glossary and as pair, answer after answer."""
     from chunking.sentences import split_sentences_quick
 
     out: list[tuple[str, str]] = []
@@ -112,4 +118,4 @@ def definition_spans(text: str) -> list[tuple[str, str]]:
                 spans[-1][1].append(sentence)
         for terms, sentences in spans:
             out += [(term, " ".join(sentences)) for term in terms]
-    return out
+    return tuple(out)

@@ -661,6 +661,17 @@ def _contains(span: _Span, value: float, next_low: float | None) -> bool:
     return span.low is not None and next_low is not None and value < next_low and _whole(span.high / span.unit if span.months else span.high)
 
 
+def _span_quantities(question: str, kind: str, unit: float, measure, spans: list[_Span | None]) -> list[float]:
+    """The question's quantities in the spans' scale: the labels' unit of measure, or months
+    for spans of time whose numbers state their units."""
+    if measure:
+        return _measured_quantities(question, measure, spans)
+    values = _quantities(question, kind, unit)
+    if kind == "time" and any(sp is not None and sp.kind == kind and sp.months for sp in spans):
+        values = [v * unit for v in values]
+    return values
+
+
 def _whole(number: float) -> bool:
     return abs(number - round(number)) < 1e-9
 
@@ -677,9 +688,7 @@ def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatc
     for kind in sorted(kinds, key=lambda k: k == ""):
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
         measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
-        values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
-        if kind == "time" and not measure and any(sp.months for sp in spans if sp is not None and sp.kind == kind):
-            values = [v * unit for v in values]  # spans of time are in months
+        values = _span_quantities(question, kind, unit, measure, spans)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
         for value in values:
             hits = [(_width(span), i, row) for i, (row, span) in enumerate(zip(table.rows, spans))
@@ -1132,9 +1141,7 @@ def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ..
         return ()
     kind = kinds.pop()
     unit = next(sp.unit for sp in spans if sp is not None)
-    values = _measured_quantities(question, measure, spans) if measure else _quantities(question, kind, unit)
-    if kind == "time" and not measure and any(sp.months for sp in spans if sp is not None):
-        values = [v * unit for v in values]  # spans of time are in months
+    values = _span_quantities(question, kind, unit, measure, spans)
     lows = sorted({sp.low for sp in spans if sp is not None and sp.low is not None})
     for value in values:
         hits = [first + i for i, sp in enumerate(spans) if sp is not None and _holds(sp, value, lows)]
@@ -1175,13 +1182,26 @@ def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[s
 
 
 # what a question asks for, and how the cells of the column that answers it read
+# a "who" question, the roles that answer it, and the words of a header or rule naming who acts
+_ASKS_WHO = re.compile(r"^\W*who\b|\bwho (?:has|needs|must|should|can|will|do|does|is|approves|signs|authori[sz]es)\b", re.IGNORECASE)
+_ROLES = re.compile(r"\b(?:manager|director|head|officer|leader|lead|supervisor|owner|committee|board|team|chief|president|holder|"
+                    r"partner|coordinator|dean|chancellor)\b", re.IGNORECASE)
+_WHO_ACTS = re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign(?:ed|s)?[ -]off|responsible|owner|approver)\b|\bby\s*$", re.IGNORECASE)
+
+
+def gives_who(question: str, sentence: str) -> bool | None:
+    """For a "who" question, whether the sentence names a person or body ("must be approved by
+    the Pro-Vice-Chancellor"); None when the question does not ask who."""
+    if not _ASKS_WHO.search(question):
+        return None
+    return bool(_ROLES.search(sentence) or re.search(r"\b(?:approv\w*|authori[sz]\w*|sign\w*[ -]off|agreed) by\b", sentence, re.IGNORECASE))
+
+
 _VALUE_KINDS = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bwhen (?:do|does|will|can) .*\b(?:new|replace|refresh|renew)", re.IGNORECASE),
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice)\b", re.IGNORECASE),
      re.compile(r"\b(?:cycle|interval|frequency|refresh|renewal|replacement)\b", re.IGNORECASE)),
-    (re.compile(r"^\W*who\b|\bwho (?:has|needs|must|should|can|will|do|does|is|approves|signs|authori[sz]es)\b", re.IGNORECASE),
-     re.compile(r"\b(?:manager|director|head|officer|leader|lead|supervisor|owner|committee|board|team|chief|president|holder|partner|coordinator)\b", re.IGNORECASE),
-     re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign(?:ed|s)?[ -]off|responsible|owner|approver)\b|\bby\s*$", re.IGNORECASE)),
+    (_ASKS_WHO, _ROLES, _WHO_ACTS),
     (re.compile(r"\bhow long\b", re.IGNORECASE),
      re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
      re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
