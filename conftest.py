@@ -1,6 +1,6 @@
 """Test-run environment, set before Django reads its settings.
 
-Tests use their own Celery queue and Redis database so they never disturb a running `make run`,
+Tests use a Celery queue of their run and their own Redis database so they never disturb a running `make run`,
 and their own media folder.
 
 Django is set up here, at the end, rather than by pytest-django from pytest.ini: pytest-django
@@ -9,7 +9,8 @@ reads the settings before it loads any conftest.py, which would be too late for 
 import os
 import tempfile
 
-os.environ.setdefault("CELERY_QUEUE", "policypal-test")
+# A queue of this run's own: two test runs on one machine (one Redis) never take each other's tasks.
+os.environ.setdefault("CELERY_QUEUE", f"policypal-test-{os.getpid()}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="policypal-test-media-"))
 # Set, not defaulted: the tests run with DEBUG false, which needs a real-looking key (the development

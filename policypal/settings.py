@@ -311,7 +311,8 @@ SEARCH_AUDIENCE_MAX_LISTS = env.int("SEARCH_AUDIENCE_MAX_LISTS", default=4)
 # a million chunks (bench/hnsw_recall.py)
 AUDIENCE_EF_SEARCH = env.int("AUDIENCE_EF_SEARCH", default=400)
 # Queue the audience index sync (retrieval.audience_indexes_sync) when a version finishes
-# indexing; it does nothing when no audience crossed a threshold. Or run manage.py index_audiences.
+# indexing or a policy's groups change; it does nothing when no audience crossed a threshold.
+# Or run manage.py index_audiences.
 AUDIENCE_INDEX_SYNC_AFTER_INDEXING = env.bool("AUDIENCE_INDEX_SYNC_AFTER_INDEXING", default=True)
 
 # --- Optional LLM answerer (OpenAI-compatible endpoint); empty means the built-in extractive answerer ---

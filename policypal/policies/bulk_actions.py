@@ -27,6 +27,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 
 from .models import AuditEvent, Policy, PolicyVersion
+from .pipeline import audience_indexes_sync_after_commit
 from .roles import is_policy_admin
 from .services import (
     audit_event_record,
@@ -200,7 +201,8 @@ def policies_reindex(*, actor, policy_ids: list[int]) -> BulkOutcome:
 @transaction.atomic
 def policies_groups_change(*, actor, policy_ids: list[int], change: GroupChange) -> BulkOutcome:
     """Add, remove or replace the groups that may read each policy (takes effect at once: access
-    is checked against the policy's groups at every question)."""
+    is checked against the policy's groups at every question). When any policy changed, the
+    audience index sync is queued once, after the commit."""
     by_name = {g.name: g for g in change.groups}
 
     def act(item: BulkItem) -> None:
@@ -209,4 +211,7 @@ def policies_groups_change(*, actor, policy_ids: list[int], change: GroupChange)
         audit_event_record(actor=actor, action=AuditEvent.Action.GROUPS, target=item.policy.key, policy=item.policy,
                            detail=f"bulk action: {item.change}")
 
-    return _apply(actor=actor, action="groups", policy_ids=policy_ids, group_change=change, act=act)
+    outcome = _apply(actor=actor, action="groups", policy_ids=policy_ids, group_change=change, act=act)
+    if outcome.done:
+        audience_indexes_sync_after_commit()
+    return outcome

@@ -35,7 +35,7 @@ from retrieval.chunking_settings import chunk_config, input_limits
 
 from .conversion import ConversionLimits, ConversionStopped, Converted, convert_in_child
 from .models import PolicyVersion, SourceDocument
-from .pipeline import VERSION_LOCK_NAMESPACE, audience_indexes_enqueue
+from .pipeline import VERSION_LOCK_NAMESPACE, audience_indexes_sync_after_commit
 from .services import policy_effective_dates_refresh, version_headings_store
 
 logger = logging.getLogger(__name__)
@@ -355,8 +355,7 @@ def _mark_ready(version_id: int) -> None:
     version.save(update_fields=["status", "progress", "progress_detail", "running_step", "heartbeat_at", "published", "updated_at"])
     version_headings_store(version_id=version_id)
     policy_effective_dates_refresh(policy=version.policy)
-    if settings.AUDIENCE_INDEX_SYNC_AFTER_INDEXING:  # a large audience may now want its own index
-        transaction.on_commit(audience_indexes_enqueue)
+    audience_indexes_sync_after_commit()  # a large audience may now want its own index
 
 
 # --- re-index a ready version -------------------------------------------------------------------

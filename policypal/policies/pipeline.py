@@ -53,6 +53,17 @@ def audience_indexes_enqueue() -> None:
         logger.warning("could not queue %s", AUDIENCE_INDEXES_TASK, exc_info=True)
 
 
+def audience_indexes_sync_after_commit() -> None:
+    """Queue the audience index sync once the current transaction commits, when the settings ask
+    for it: after a version finished indexing or a policy's groups changed (either can move
+    chunks into an audience that now wants its own index, or empty one)."""
+    from django.conf import settings
+    from django.db import transaction
+
+    if settings.AUDIENCE_INDEX_SYNC_AFTER_INDEXING:
+        transaction.on_commit(audience_indexes_enqueue)
+
+
 def ingestion_revoke(task_ids: list[str]) -> None:
     """Ask the workers to drop these tasks if they have not started them. A step already running
     is not killed: it sees that its version was cancelled at its next heartbeat and stops. Best

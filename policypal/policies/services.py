@@ -17,7 +17,14 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from .models import AuditEvent, Policy, PolicyVersion, SourceDocument
-from .pipeline import PIPELINE, VERSION_LOCK_NAMESPACE, ingestion_pipeline, ingestion_revoke, reindex_message
+from .pipeline import (
+    PIPELINE,
+    VERSION_LOCK_NAMESPACE,
+    audience_indexes_sync_after_commit,
+    ingestion_pipeline,
+    ingestion_revoke,
+    reindex_message,
+)
 from .selectors import (
     SYSTEM_ACTOR,
     duration_text,
@@ -80,7 +87,8 @@ def _sha256(file: File) -> str:
 
 
 def policy_upsert(*, key: str, title: str, category: str = "", group_names: list[str] | None = None) -> Policy:
-    """Create the policy or update its title, category and (when given) its access groups."""
+    """Create the policy or update its title, category and (when given) its access groups; a
+    change of the groups of a policy with chunks queues the audience index sync."""
     key = (key or "").strip()
     if not key:
         raise PolicyInputError("A policy key is required, for example 'travel'.")
@@ -92,7 +100,10 @@ def policy_upsert(*, key: str, title: str, category: str = "", group_names: list
         )
         if group_names is not None:
             groups = [Group.objects.get_or_create(name=name.strip())[0] for name in group_names if name.strip()]
+            before = set(policy.groups.values_list("pk", flat=True))
             policy.groups.set(groups)
+            if before != {g.pk for g in groups} and policy.versions.exists():
+                audience_indexes_sync_after_commit()
     return policy
 
 
