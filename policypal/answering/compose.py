@@ -88,8 +88,10 @@ def compose_answer(
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
     pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
     carried = set()
+    rows_text = []
     for m in found:
         row_text = [row_sentence_text(m, r) for r in m.rows]
+        rows_text += row_text
         carried |= stems_of(" ".join(row_text + [_table_evidence(m.table, every).breadcrumb]))
         carried |= {stem(short) for short, _ in clipped_words(question, row_text)}  # "postgrad" for "postgraduate"
         if m.how == "range" or m.columns:
@@ -97,7 +99,7 @@ def compose_answer(
     own, entries = _glossary_units(pool)
     pairs = _paired_units(pool) + entries
     decision = decide(question, own + [texts for texts, _ in pairs],
-                      corpus_mentions=corpus_mentions, related=related, carried_anyway=carried)
+                      corpus_mentions=corpus_mentions, related=related, carried_anyway=carried, rows_text=" ".join(rows_text))
     decision.members = {len(pool) + n: pieces for n, (_, pieces) in enumerate(pairs)}
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)
@@ -607,6 +609,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     chosen = _best_rows_only([c for c in ranked if c.score >= best - SENTENCE_WINDOW])[:MAX_SENTENCES]
     chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
     chosen += _referenced(pool, every_candidate, chosen, rows_refer_to)
+    chosen += _value_sentences(decision, every_candidate, chosen)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in every_candidate:
         by_unit.setdefault(c.unit, []).append(c)
@@ -616,6 +619,26 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
         if c.lead_in:
             _keep_what_it_introduces(by_unit[c.unit], c, keep_ids)
     return [c for c in every_candidate if id(c) in keep_ids]
+
+
+def _value_sentences(decision: Decision | None, candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
+    """For an ask whose rule lacks the kind of value asked for and another unit gives it ("and
+    how much?"), that unit's best sentence giving it."""
+    if decision is None:
+        return []
+    out = []
+    have = {id(c) for c in chosen}
+    for ask in decision.asks:
+        if ask.value_unit is None or ask.best_unit not in decision.carried_units:
+            continue
+        pieces = set(decision.members.get(ask.value_unit, (ask.value_unit,)))
+        giving = [c for c in candidates if c.unit in pieces and not missing_value(ask.text, c.text)]
+        if giving:
+            best = max(giving, key=lambda c: c.score)
+            if id(best) not in have:
+                have.add(id(best))
+                out.append(best)
+    return out
 
 
 def _pairs_with(pool: list[Evidence], unit: int, allowed: set[int]) -> bool:

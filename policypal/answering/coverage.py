@@ -25,7 +25,19 @@ from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
 from .places import country_words, places_in, wider_names
-from .terms import GENERIC_WORDS, STOP_WORDS, Term, can_name_a_thing, equivalents, key_terms, stem, stems_of, words
+from .terms import (
+    GENERIC_WORDS,
+    STOP_WORDS,
+    Term,
+    can_name_a_thing,
+    equivalents,
+    key_terms,
+    polarity,
+    section_numbers,
+    stem,
+    stems_of,
+    words,
+)
 
 # Two single words whose MiniLM vectors are at least this close are read as synonyms. Measured
 # on word pairs, not on questions: vacation/holiday 0.64, laptop/computer 0.71, hotel/
@@ -50,6 +62,8 @@ class Ask:
     focus_missing: list[Term] = field(default_factory=list)  # nouns of the ask itself the unit lacks
     partners: set[str] = field(default_factory=set)  # nouns written with an unmentioned one ("board pack")
     value_missing: str = ""  # the kind of value asked for that the unit does not give ("how often")
+    comparatives: set[str] = field(default_factory=set)  # stems of comparatives before a noun ("lighter")
+    value_unit: int | None = None  # another unit that gives the asked kind of value the best one lacks
 
     @property
     def share(self) -> float:
@@ -103,7 +117,8 @@ class Decision:
 
     @property
     def carried_units(self) -> set[int]:
-        return {a.best_unit for a in self.asks if a.best_unit is not None and (a.covered or a.mostly)}
+        units = {a.best_unit for a in self.asks if a.best_unit is not None and (a.covered or a.mostly)}
+        return units | {a.value_unit for a in self.asks if a.value_unit is not None and a.best_unit in units}
 
     @property
     def carried_pieces(self) -> set[int]:
@@ -111,7 +126,9 @@ class Decision:
         return {piece for unit in self.carried_units for piece in self.members.get(unit, (unit,))}
 
 
-_SENTENCE = re.compile(r"[^?.!;]+(?:[?!;]+|\.(?=\s|$)|$)")
+# a sentence ends at ?, !, ; or a full stop before a space or the end: not at the point of "3.3"
+# or "1.5 m" (nor at a stop inside a word: "e.g")
+_SENTENCE = re.compile(r"(?:[^?.!;]|\.(?!\s|$))+(?:[?!;]+|\.(?=\s|$)|$)")
 _CLAUSE_SPLIT = re.compile(
     r"\b(?:and also|as well as)\b|,?\s*\balso\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)"
     r"|\band\b(?=\s+(?:what|how|when|can|could|do|does|is|are|will|who|where|which|should|must)\b)",
@@ -196,7 +213,8 @@ def _carries(term: Term, stems: set[str]) -> bool:
     return _carries_place(term.word, stems)
 
 
-_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
+# stop words, and the prepositions of measure ("per year": not any "per" and "year" apart)
+_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS | {"per", "each", "every"})
 
 
 def _modifier_in_phrase(term: Term) -> bool:
@@ -241,7 +259,7 @@ def terms_to_look_up(question: str, unit_texts: list[list[str]]) -> list[Term]:
 
 def decide(
     question: str, unit_texts: list[list[str]], *, corpus_mentions: Mapping[str, bool] | None = None,
-    related: Related | None = None, carried_anyway: set[str] | None = None,
+    related: Related | None = None, carried_anyway: set[str] | None = None, rows_text: str = "",
 ) -> Decision:
     """Decide the outcome.
 
@@ -250,9 +268,10 @@ def decide(
         stem missing from the mapping counts as mentioned (no claim of absence without a look).
     related: word-vector nearness, for synonyms beyond the lexicon.
     carried_anyway: stems carried outside the units (a matched table row's label and column).
+    rows_text: the sentences of the matched table rows (they give the values asked for).
     """
     units = _Units(unit_texts, related)
-    scene = _Scene(question, corpus_mentions or {}, carried_anyway or set())
+    scene = _Scene(question, corpus_mentions or {}, carried_anyway or set(), rows_text)
     asks = [_decide_ask(context, clause, units, scene) for context, clause in asks_with_context(question)]
     covered = [a for a in asks if a.covered]
     mostly = [a for a in asks if not a.covered and a.mostly]
@@ -298,6 +317,7 @@ class _Scene:
     question: str
     corpus_mentions: Mapping[str, bool]
     extra: set[str]  # carried outside the units
+    rows_text: str = ""  # the matched rows' sentences
 
     def __post_init__(self) -> None:
         self.place_stems = {stem(w) for p in places_in(self.question) for w in words(p.written)}
@@ -312,8 +332,13 @@ def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
     # (a place a named row holds is what the look-up asked for)
     ask.context = {t.stem for t in ask.terms
                    if t.stem not in own or (t.stem in scene.place_stems and t.stem not in scene.extra)}
+    # "a lighter workload", "a fancier chair than the limit": the comparative asks which way the
+    # thing differs; it weighs as little as the scene and is never a thing the policies lack
+    ask.comparatives = {stem(w) for w in comparative_modifiers(words(text))}
+    ask.context |= ask.comparatives
     best = _best_unit(ask, clause, units, scene.extra)
     ask.best_unit = best if best is not None else (0 if units.stems and not ask.terms else None)
+    ask.context -= ask.comparatives & ask.carried  # a comparative the unit writes weighs in full
     ask.unmentioned = _unmentioned(ask, units, scene)
     if not ask.covered and best is not None:
         # a synonym in the unit that carries the ask (word vectors: only when it decides)
@@ -357,14 +382,18 @@ def _gives_value_over(clause: str, units: _Units, index: int, best: int) -> bool
 
 def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
     """The ask's nouns that no unit carries and the visible policies never use (a close word
-    vector in the evidence carries one instead)."""
+    vector in the evidence carries one instead). What the scene denies of the asker ("we aren't
+    married") is not a topic the question needs the policies to speak of."""
     out = []
+    denied = polarity(ask.text)[0] & ask.context
     for term in ask.terms:
         if term.stem in ask.carried or term.stem in scene.extra:
             continue
         if any(_carries(term, s) for s in units.stems) or scene.corpus_mentions.get(term.stem, True):
             continue
-        if not can_name_a_thing(term.word) or term.stem in scene.place_stems:
+        if term.stem in denied:
+            continue
+        if not can_name_a_thing(term.word) or term.stem in scene.place_stems or term.stem in ask.comparatives:
             continue  # a verb or an adjective phrases the question; a place sets the scene
         if units.near_in_vectors(term.word, units.every_word):
             ask.carried.add(term.stem)
@@ -381,16 +410,61 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
     if predicate and best is not None and _inflected_in(predicate, units.stems[best]):
         ask.carried.add(stem(predicate))  # "pay" is carried by "paid"
     ask.focus_missing = [t for t in ask.terms if t.stem in own and t.stem not in ask.carried and not t.generic
-                         and t.stem not in scene.place_stems and (names_a_thing(t.word, clause) or t.word == predicate)]
+                         and t.stem not in scene.place_stems and t.stem not in ask.comparatives
+                         and (names_a_thing(t.word, clause) or t.word == predicate)]
     if best is not None:
         best_text = " ".join(units.texts[best])
-        ask.value_missing = missing_value(clause, _sentences_holding(units.texts[best], [t for t in ask.terms if t.stem in ask.carried]))
+        carried_terms = [t for t in ask.terms if t.stem in ask.carried]
+        own_carried = [t for t in carried_terms if t.stem not in ask.context]
+        ask.value_missing = missing_value(clause, _sentences_holding(units.texts[best], carried_terms, own_carried))
+        if ask.value_missing and scene.rows_text and not missing_value(clause, scene.rows_text):
+            ask.value_missing = ""  # the named row gives it
+        if ask.value_missing:
+            ask.value_unit = _value_unit(clause, ask, best, units)
+            if ask.value_unit is not None:
+                ask.value_missing = ""
         if not ask.value_missing and _ASKS_FOR_A_DAY.search(clause):
             # "what date": the unit gives a date, so the word that asks for it is carried
             named = {t.stem for t in ask.terms if t.stem in _DAY_WORDS}
             ask.carried |= named
             ask.focus_missing = [t for t in ask.focus_missing if t.stem not in named]
         ask.focus_missing += _other_places_only(clause, best_text, ask.terms, ask.carried)
+
+
+def _value_unit(clause: str, ask: Ask, best: int, units: _Units) -> int | None:
+    """Another unit that gives the kind of value asked for, in a sentence holding the ask's
+    words, where the best unit gives none: one carrying every word of the ask's own that the
+    best unit carries ("Can I take paternity leave, and how much?": the eligibility rule with
+    "may take up to 2 weeks of paternity leave"), or the section that the best unit's sentence
+    holding those words refers to ("carries forward up to a limit (see 3.3)": 3.3 gives the
+    limit). Of several, the one whose
+    value sentences hold most of the ask's words (a breadcrumb naming the policy carries every
+    unit of it alike)."""
+    own = [t for t in ask.terms if t.stem in ask.carried and t.stem not in ask.context]
+    if not own:
+        return None
+    every = [t for t in ask.terms if t.stem in ask.carried]
+    # the sections that the sentence holding the ask's words refers to
+    whole = [s for s in _sentence_list_holding(units.texts[best], own) if all(_carries(t, stems_of(s)) for t in own)]
+    referred = section_numbers(" ".join(whole))
+    found, found_score = None, (0, 0)
+    for index, stems in enumerate(units.stems):
+        if index == best:
+            continue
+        if not all(_carries(t, stems) for t in own) and not _is_section(units.texts[index], referred):
+            continue
+        giving = [s for s in _sentence_list_holding(units.texts[index], own) if not missing_value(clause, s)]
+        held = stems_of(" ".join(giving))
+        score = (sum(_carries(t, held) for t in own), sum(_carries(t, held) for t in every))
+        if giving and score > found_score:
+            found, found_score = index, score
+    return found
+
+
+def _is_section(texts: list[str], numbers: list[str]) -> bool:
+    """Whether the unit is one of the numbered sections (its breadcrumb ends in "3.3 ...")."""
+    crumbs = [t for t in texts if " > " in t]
+    return any(re.search(rf"(?:^|>)\s*{re.escape(n)}\.?\s[^>]*$", c) for c in crumbs for n in numbers)
 
 
 def _missing(asks: list[Ask]) -> list[str]:
@@ -449,6 +523,31 @@ def names_a_thing(word: str, text: str) -> bool:
         # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that stores")
         return not any(b in _SUBJECT_BEFORE for b in before)
     return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens)
+
+
+def comparative_modifiers(tokens: list[str]) -> set[str]:
+    """The comparatives of adjectives written before a noun or "than" ("a *lighter* workload",
+    "a *fancier* chair", "*cheaper* than"): words that can also be nouns ("lighter", "fancier")
+    but say here which way a thing differs. A word that can be a verb too ("number", "better")
+    is left alone."""
+    out = set()
+    for i, word in enumerate(tokens[:-1]):
+        readings = _readings(word)
+        if "VERB" in readings or not word.endswith("er"):
+            continue
+        if not any(word in _comparative_forms(adjective) for adjective in readings.get("ADJ", ())):
+            continue
+        following = tokens[i + 1]
+        if following == "than" or (following not in STOP_WORDS and _readings(following).get("NOUN")):
+            out.add(word)
+    return out
+
+
+def _comparative_forms(adjective: str) -> set[str]:
+    forms = {adjective + "er", adjective + "r", adjective + adjective[-1:] + "er"}
+    if adjective.endswith("y"):
+        forms.add(adjective[:-1] + "ier")
+    return forms - {adjective}
 
 
 def _asked_to_exist(tokens: list[str]) -> set[str]:
@@ -560,6 +659,10 @@ _ASKED_VALUES = (
     (_HOW_SOON, "how soon",
      re.compile(rf"\b(?:within|by|before|no later than|not later than|immediately|at once|straight away|without delay|"
                 rf"as soon as|promptly)\b|\b{_NUMBER}[\s-]+(?:working |business |calendar )?{_TIME_UNIT}\b", re.IGNORECASE)),
+    # "how much leave / pay / time off": an amount (a number, a share, a sum, "full pay", "free")
+    (re.compile(r"\bhow much\b", re.IGNORECASE), "how much",
+     re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )
@@ -593,10 +696,23 @@ def _lasting_words(clause: str) -> set[str]:
     return out
 
 
-def _sentences_holding(texts: list[str], carried: list[Term]) -> str:
+def _sentences_holding(texts: list[str], carried: list[Term], own: list[Term] | None = None) -> str:
     """The unit's sentences that hold a carried term, in any of its forms or synonyms ("return"
     for "send back"): where the value asked for must stand (not a number anywhere in a long
-    glossary, nor the breadcrumb's section numbers)."""
+    glossary, nor the breadcrumb's section numbers). When sentences hold all of `own` (the
+    ask's own carried words), only they and the sentence after each: "how many days of annual
+    leave" is not answered by "five working days ... study leave" beside "booked in the same
+    way as annual leave"."""
+    if own:
+        sentences = [sentence for text in texts if " > " not in text
+                     for line in text.splitlines() for sentence in _SENTENCE.findall(line)]
+        whole = [i for i, sentence in enumerate(sentences) if all(_carries(t, stems_of(sentence)) for t in own)]
+        if whole:
+            return " ".join(sentences[j] for j in sorted({k for i in whole for k in (i, i + 1) if k < len(sentences)}))
+    return " ".join(_sentence_list_holding(texts, carried))
+
+
+def _sentence_list_holding(texts: list[str], carried: list[Term]) -> list[str]:
     out = []
     for text in texts:
         if " > " in text:
@@ -606,12 +722,18 @@ def _sentences_holding(texts: list[str], carried: list[Term]) -> str:
                 held = stems_of(sentence)
                 if any(_carries(t, held) for t in carried):
                     out.append(sentence)
-    return " ".join(out)
+    return out
+
+
+_REFERENCE = re.compile(r"\b(?:see\s+)?(?:section|clause|paragraph|para|part|article|table|appendix|annex)\s*\d+(?:\.\d+)*"
+                        r"|\bsee\s+\d+(?:\.\d+)+", re.IGNORECASE)
 
 
 def missing_value(clause: str, unit_text: str) -> str:
     """The kind of value the clause asks for ("how often", "how many hours") when the unit's
-    text gives no value of that kind; "" when it does or the clause asks for none."""
+    text gives no value of that kind; "" when it does or the clause asks for none. A reference
+    ("see 3.3", "section 6.1", "Table 2") is not a value."""
+    unit_text = _REFERENCE.sub(" ", unit_text)
     for asks, name, reads in _ASKED_VALUES:
         m = asks.search(clause)
         if not m:

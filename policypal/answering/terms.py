@@ -108,7 +108,7 @@ def fold_accents(word: str) -> str:
     return folded or word
 
 
-_CONTRACTION = re.compile(r"\b(can't|won't|shan't|\w+n't|\w+'(?:re|ll|ve|d|m))\b", re.IGNORECASE)
+_CONTRACTION = re.compile(r"\b(can't|won't|shan't|\w+n't|\w+'(?:re|ll|ve|d|m|s))\b", re.IGNORECASE)
 _IRREGULAR = {"can't": "can not", "won't": "will not", "shan't": "shall not"}
 
 
@@ -118,7 +118,15 @@ def _expand(m: re.Match) -> str:
         return _IRREGULAR[word]
     if word.endswith("n't"):
         return word[:-3] + " not"
-    return word.split("'")[0]
+    base, _, ending = word.partition("'")
+    if ending == "s":  # "she's", "who's": the pronoun; "the manager's" (and the stop words
+        # "it's", "what's", "that's", "there's"): as written
+        return base if base in _PRONOUNS_BEFORE_S else m.group(1)
+    return base
+
+
+# words whose "'s" is "is" or "has" ("she's", "where's"), never a possessive the question relies on
+_PRONOUNS_BEFORE_S = frozenset("he she who where here how when this why which".split())
 
 
 @dataclass(frozen=True)
