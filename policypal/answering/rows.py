@@ -875,20 +875,24 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         for s in stems:
             counts[s] = counts.get(s, 0) + 1
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
-    full: list[tuple[int, TableRow]] = []
+    full: list[tuple[int, int, TableRow]] = []
     partial: list[tuple[float, int, TableRow]] = []
     # the caption's words are the table's topic: "staff travel" in a question about a table of
     # "Staff travel eligibility" names no "Travel Companion" row by itself
     topic = {stem(w) for w in words(table.caption)} - _GENERIC_STEMS
+    sequence = [stem(w) for w in words(question)]
     for row, label, stems in zip(table.rows, labels, label_stems):
         distinctive = stems - common
         if not distinctive:
             continue
+        # a stop word that tells the label apart ("Research Only") counts where the question
+        # writes it as the label does ("a research-only contract")
+        distinctive |= {s for s in _label_stop_stems(label) if _written_around(s, label, sequence)}
         held = {s for s in distinctive if s in asked}
         if not any(not s.isdigit() for s in held):
             continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
         if held == distinctive:
-            full.append((len(distinctive), row))
+            full.append((len(distinctive), len(distinctive - topic), row))
         elif (naming := held - topic) and (any(counts[s] == 1 for s in naming) or _only_row_with(naming, label_stems)) \
                 and _names_by_a_noun(naming, label, question):
             # a word the question writes itself says more than a synonym of it ("a hotel" names
@@ -896,8 +900,11 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
             partial.append((weight / len(distinctive), len(held), row))
     if full:
-        top = max(n for n, _ in full)
-        rows = tuple(row for n, row in full if n == top)
+        top = max(n for n, _, _ in full)
+        best = [(own, row) for n, own, row in full if n == top]
+        # of labels named alike, the one named by more words than the caption's ("teaching" of
+        # "Workload Allowance for teaching" does not name "Teaching and Research")
+        rows = tuple(row for own, row in best if own == max(o for o, _ in best))
         if len(rows) > 1:
             # "relocated from Antwerp to Leeds": the row of where the asker comes from is not asked
             away = tuple(r for r in rows if not _written_as_origin(question, label_of(table, r)))
@@ -907,6 +914,32 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
+
+
+def _label_stop_stems(label: str) -> set[str]:
+    """The stop words of a label other than its joining words ("only" of "Research Only"; not
+    "and", "of", "the")."""
+    return {stem(w) for w in words(label) if w in STOP_WORDS} - _JOINING_STEMS
+
+
+_JOINING_STEMS = frozenset(stem(w) for w in ("and", "or", "of", "the", "a", "an", "for", "in", "on", "at", "to", "by"))
+
+
+def _written_around(stop: str, label: str, sequence: list[str]) -> bool:
+    """Whether the question writes a stop word of the label with the label's words beside it, as
+    the label does: "research-only" holds the "only" of "Research Only", but "teaching and
+    assessment" does not hold the "and" of "Teaching and Research"."""
+    tokens = [stem(w) for w in words(label)]
+    for i, token in enumerate(tokens):
+        if token != stop:
+            continue
+        window = tokens[max(i - 1, 0): i + 2]
+        if any(sequence[j: j + len(window)] == window for j in range(len(sequence))):
+            return True
+    return False
 
 
 def _only_row_with(held: set[str], label_stems: list[set[str]]) -> bool:

@@ -252,3 +252,19 @@ def test_a_city_of_the_united_kingdom_is_in_its_own_nation_only():
     assert named("I'm lodging in Aberdeen for three weeks. What's the accommodation cap?", LODGING)[1] == ["Rest of Scotland"]
     assert named("I'm lodging in Leeds. What's the accommodation cap?", LODGING)[1] == ["Rest of England"]
     assert named("What's the accommodation cap in Scotland outside the cities?", LODGING)[1] == ["Rest of Scotland"]
+
+
+WORKLOAD = table(("Contract type", "0-2 years", "3-6 years", "7+ years"), [
+    ("Teaching and Research", "480 hours", "540 hours", "580 hours"),
+    ("Teaching and Scholarship", "720 hours", "790 hours", "830 hours"),
+    ("Research Only", "45 hours", "75 hours", "110 hours"),
+], caption="Table 2: Workload Allowance for teaching and assessment (hours per academic year)")
+
+
+def test_a_stop_word_that_tells_a_label_apart_names_it_where_the_question_writes_it_so():
+    # "only" tells "Research Only" apart; "teaching" is the caption's word, not the row's
+    asked = "I'm on a research-only contract. How many teaching and assessment hours can I be allocated?"
+    assert named(asked, WORKLOAD)[:2] == ("label", ["Research Only"])
+    assert named("teaching hours on a Research Only contract", WORKLOAD)[:2] == ("label", ["Research Only"])
+    # the "and" of "Teaching and Research" is a joining word: "teaching and assessment" does not name it
+    assert named("hours for Teaching and Research staff", WORKLOAD)[:2] == ("label", ["Teaching and Research"])
