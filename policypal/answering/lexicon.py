@@ -145,6 +145,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"public holiday", "bank holiday", "statutory holiday", "national holiday"},
     # learning, money set aside, workplaces and engineering practice
     {"training", "learning", "l&d", "learning and development"},
+    {"conference", "symposium", "congress", "convention", "colloquium"},
     {"allowance", "budget", "pot", "fund", "allocation"},
     {"coworking", "co-working", "hot desk", "hot-desk", "shared workspace", "flexible workspace"},
     {"post-incident review", "postmortem", "post-mortem", "incident review", "retrospective", "write-up", "write up"},

@@ -38,6 +38,12 @@ def test_synonyms_and_word_forms_carry_a_term():
     assert "carried over" in answer.text and answer.cited[0].key == 1
 
 
+def test_a_symposium_is_a_conference():
+    rule = [["Conference fees and travel to a conference are paid from the research budget."]]
+    decision = decide("Will the research budget pay my symposium fees?", rule, corpus_mentions={"symposium": False})
+    assert decision.outcome == ANSWERED and decision.missing == []
+
+
 def test_a_close_word_vector_reads_as_a_synonym_but_a_distant_one_does_not():
     evidence = [Evidence(key=3, breadcrumb="IT > Devices", text="Every employee receives a computer.", rank=1, similarity=0.5)]
     vectors = {("notebook", "computer"): 0.71, ("dog", "computer"): 0.1}
