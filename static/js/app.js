@@ -88,6 +88,24 @@
   document.addEventListener("htmx:afterSettle", function () { bulkInit(document); });
 
   // Enter in the question box submits the question; Shift+Enter starts a new line.
+  // The question's length against its limit, as the asker types: the browser stops at the limit
+  // (maxlength) and would otherwise cut a pasted question without a word.
+  function questionCount(area) {
+    var out = document.getElementById("question-count");
+    if (!out || !(area.maxLength > 0)) return;
+    var n = area.value.length, limit = area.maxLength;
+    out.textContent = n.toLocaleString("en-GB") + " of " + limit.toLocaleString("en-GB") + " characters" +
+      (n >= limit ? ": the limit, nothing more can be typed or pasted" : "");
+    out.classList.toggle("field__count--near", n >= 0.9 * limit);
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id === "id_question") questionCount(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var area = document.getElementById("id_question");
+    if (area) questionCount(area);
+  });
+
   document.addEventListener("keydown", function (event) {
     var box = event.target;
     if (box && box.id === "id_question" && event.key === "Enter" && !event.shiftKey && !event.isComposing) {

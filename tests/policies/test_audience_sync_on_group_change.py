@@ -9,7 +9,6 @@ import datetime as dt
 import json
 
 import pytest
-import redis
 from django.contrib.auth.models import Group
 
 from policypal.policies.bulk_actions import GroupChange, policies_groups_change
@@ -23,16 +22,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def no_other_policies(only_this_tests_policies):
     """Only this test's policies."""
-
-
-@pytest.fixture
-def broker_queue(settings):
-    """The tests' Celery queue in the tests' Redis database, emptied before and after."""
-    client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    name = settings.CELERY_TASK_DEFAULT_QUEUE
-    client.delete(name)
-    yield client, name
-    client.delete(name)
 
 
 def _queued_tasks(queue) -> list[str]:

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-import redis
 from django.conf import settings as django_settings
 from django.db import connection
 from django.utils import timezone
@@ -51,16 +50,6 @@ The company provides a laptop and a monitor for every employee who works from ho
 @pytest.fixture(autouse=True)
 def media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def broker_queue(settings):
-    """The tests' Celery queue in the tests' Redis database, emptied before and after."""
-    client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    name = settings.CELERY_TASK_DEFAULT_QUEUE
-    client.delete(name)
-    yield client, name
-    client.delete(name)
 
 
 # housekeeping queued whenever a version finishes indexing (a large audience may want its own
