@@ -34,7 +34,7 @@ from .places import places_in
 from .rows import (
     RowMatch, absent_name, clipped_words, gives_who, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
-from .terms import STOP_WORDS, agreements, equivalents, key_terms, polarity, stem, stems_of, words
+from .terms import STOP_STEMS, STOP_WORDS, agreements, equivalents, key_terms, polarity, stem, stems_of, words
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -768,7 +768,7 @@ def _score(question: str, candidates: list[_Candidate], relevance: list[float]) 
     """Chunk nearness (already computed by the search) plus the share of the question's terms a
     sentence holds, each term weighted by how rare it is among the candidates: "L4" (in one
     row) counts for much more than "Mumbai" (in every row's header)."""
-    terms = {s for s in stems_of(question) if s not in _STOP_STEMS}
+    terms = {s for s in stems_of(question) if s not in STOP_STEMS}
     said = {t: equivalents(t) for t in terms}  # a term is held by any of its synonyms
     candidate_terms = [stems_of(c.text) for c in candidates]
     held = [{t for t in terms if said[t] & ct} for ct in candidate_terms]
@@ -781,13 +781,6 @@ def _score(question: str, candidates: list[_Candidate], relevance: list[float]) 
         c.score = c.similarity + rank_bonus + LEXICAL_WEIGHT * c.shared
 
 
-def _stop_stems() -> frozenset[str]:
-    from .terms import STOP_WORDS, stem
-
-    return frozenset(stem(w) for w in STOP_WORDS)
-
-
-_STOP_STEMS = _stop_stems()
 
 
 def _best_rows_only(chosen: list[_Candidate]) -> list[_Candidate]:

@@ -27,6 +27,7 @@ from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
 from .places import country_words, places_in, wider_names
 from .terms import (
     GENERIC_WORDS,
+    STOP_STEMS,
     STOP_WORDS,
     Term,
     can_name_a_thing,
@@ -214,7 +215,7 @@ def _carries(term: Term, stems: set[str]) -> bool:
 
 
 # stop words, and the prepositions of measure ("per year": not any "per" and "year" apart)
-_STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS | {"per", "each", "every"})
+_STOP_STEMS = STOP_STEMS | {stem(w) for w in ("per", "each", "every")}
 
 
 def _modifier_in_phrase(term: Term) -> bool:
@@ -445,7 +446,7 @@ def _value_unit(clause: str, ask: Ask, best: int, units: _Units) -> int | None:
         return None
     every = [t for t in ask.terms if t.stem in ask.carried]
     # the sections that the sentence holding the ask's words refers to
-    whole = [s for s in _sentence_list_holding(units.texts[best], own) if all(_carries(t, stems_of(s)) for t in own)]
+    whole = [s for s in _unit_sentences(units.texts[best]) if _holds_all(s, own)]
     referred = section_numbers(" ".join(whole))
     found, found_score = None, (0, 0)
     for index, stems in enumerate(units.stems):
@@ -704,25 +705,26 @@ def _sentences_holding(texts: list[str], carried: list[Term], own: list[Term] | 
     leave" is not answered by "five working days ... study leave" beside "booked in the same
     way as annual leave"."""
     if own:
-        sentences = [sentence for text in texts if " > " not in text
-                     for line in text.splitlines() for sentence in _SENTENCE.findall(line)]
-        whole = [i for i, sentence in enumerate(sentences) if all(_carries(t, stems_of(sentence)) for t in own)]
+        sentences = _unit_sentences(texts)
+        whole = [i for i, sentence in enumerate(sentences) if _holds_all(sentence, own)]
         if whole:
             return " ".join(sentences[j] for j in sorted({k for i in whole for k in (i, i + 1) if k < len(sentences)}))
     return " ".join(_sentence_list_holding(texts, carried))
 
 
 def _sentence_list_holding(texts: list[str], carried: list[Term]) -> list[str]:
-    out = []
-    for text in texts:
-        if " > " in text:
-            continue  # a breadcrumb
-        for line in text.splitlines():
-            for sentence in _SENTENCE.findall(line):
-                held = stems_of(sentence)
-                if any(_carries(t, held) for t in carried):
-                    out.append(sentence)
-    return out
+    """The unit's sentences holding one of the terms."""
+    return [sentence for sentence in _unit_sentences(texts) if any(_carries(t, stems_of(sentence)) for t in carried)]
+
+
+def _unit_sentences(texts: list[str]) -> list[str]:
+    """The sentences of a unit's texts, breadcrumbs left out."""
+    return [sentence for text in texts if " > " not in text for line in text.splitlines() for sentence in _SENTENCE.findall(line)]
+
+
+def _holds_all(sentence: str, terms: list[Term]) -> bool:
+    held = stems_of(sentence)
+    return all(_carries(t, held) for t in terms)
 
 
 _REFERENCE = re.compile(r"\b(?:see\s+)?(?:section|clause|paragraph|para|part|article|table|appendix|annex)\s*\d+(?:\.\d+)*"

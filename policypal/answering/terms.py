@@ -90,6 +90,9 @@ def _stem(word: str) -> str:
     return _stemmer().stemWord(word)
 
 
+STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words; a hyphenated word gives its parts ("first-class": first, class); a
     contraction its words ("they're": they; "can't": can not)."""
