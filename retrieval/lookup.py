@@ -134,24 +134,28 @@ def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) 
     return {key: bool(found.get(key)) for key in alternatives}
 
 
-def chunks_using_phrase(*, versions: list[int], phrase: str, query_vector, exclude: list[int], limit: int = 2) -> list[Chunk]:
-    """Searchable block chunks of these versions holding the phrase, nearest the question first."""
-    if not versions:
+def chunks_using_phrase(*, versions: list[int], phrase: str | list[str], query_vector, exclude: list[int],
+                        limit: int = 2) -> list[Chunk]:
+    """Searchable block chunks of these versions holding the phrase (or any of the phrases: a
+    term and its abbreviation), nearest the question first."""
+    phrases = [phrase] if isinstance(phrase, str) else list(phrase)
+    if not versions or not phrases:
         return []
+    query = " || ".join(["phraseto_tsquery('english', %s)"] * len(phrases))
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT c.id FROM retrieval_chunk c "
-            "WHERE c.search_vector @@ phraseto_tsquery('english', %s) AND c.version_id = ANY(%s::bigint[]) "
+            f"WHERE c.search_vector @@ ({query}) AND c.version_id = ANY(%s::bigint[]) "
             "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) "
             "ORDER BY c.embedding <=> %s::vector LIMIT %s",
-            [phrase, id_array(versions), exclude or [0], vector_literal(query_vector), limit],
+            [*phrases, id_array(versions), exclude or [0], vector_literal(query_vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
     return [found[i] for i in ids if i in found]
 
 
-DEFINING = ("means", "shall mean", "refers to", "is defined as", "has the meaning")
+DEFINING = ("means", "shall mean", "refers to", "to refer to", "is defined as", "has the meaning")
 
 
 def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chunk]:
@@ -265,8 +269,8 @@ word_vectors = WordVectors()
 
 def definitions_carrying(*, versions: list[int], words: list[str], min_words: int, limit: int = 6,
                          scan: int = 200) -> list[Chunk]:
-    """Block chunks of these versions that define something ("... means ...", "is defined as")
-    and hold at least `min_words` of the words (any word form), the most words first. No vector
+    """Block chunks of these versions that define something ("... means ...", "is defined as",
+    "we use X to refer to ...", or anything under a definitions or glossary heading) and hold at least `min_words` of the words (any word form), the most words first. No vector
     is read (a definition is found by the words that describe it); at most `scan` chunks are
     weighed."""
     if not versions or not words:
@@ -276,7 +280,8 @@ def definitions_carrying(*, versions: list[int], words: list[str], min_words: in
     sql = (
         f"SELECT id FROM (SELECT c.id, {carried} AS carried FROM retrieval_chunk c "
         "WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.level = 'block' "
-        "AND c.search_vector @@ (to_tsquery('english', 'mean') || phraseto_tsquery('english', 'is defined as')) "
+        "AND (c.search_vector @@ (to_tsquery('english', 'mean') || to_tsquery('english', 'refer') "
+        "|| phraseto_tsquery('english', 'is defined as')) OR c.breadcrumb ~* '(definition|glossary|interpretation|key terms)') "
         f"AND c.search_vector @@ ({' || '.join(queries)}) LIMIT %(scan)s) m "
         "WHERE carried >= %(min)s ORDER BY carried DESC, id LIMIT %(limit)s"
     )

@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .places import country_of
 from .terms import section_numbers
 
 _QUOTE = "\"'“”‘’"
+# an abbreviation a definition gives its term: "MFA", "IC", "2FA", "KIT day"
+_ABBR = r"[A-Z0-9][A-Za-z0-9]?[A-Z]{1,6}"
 # a numbered definition ("2.4 Confined Space means ...", "(c) Partner means ...")
 _NUMBERED = r"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]\)|\(?[ivx]+\))\s+)?"
 _DEFINED = re.compile(
@@ -40,19 +43,40 @@ _SENTENCE_CASE_DEFINED = re.compile(
 # "A Break-Glass Account is an emergency administrator account ...", "The Information Owner of a
 # system is the head of ...": a capitalised term of two words or a hyphenated one (a single
 # capitalised word at a sentence start is any noun), what it belongs to, then "is a/an/the".
+# A single capitalised word after the article is a term as well ("A Dependant is a spouse ..."): a
+# sentence capitalises its first word, not the one after "A"; the document's own names are not.
 _IS_DEFINED = re.compile(
     rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?|[Tt]he)\s+"
-    r"(?P<term>[A-Z][\w]*(?:-[A-Z][\w]*)+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4})"
+    r"(?P<term>[A-Z][\w]*(?:-[A-Z][\w]*)+|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4}"
+    r"|(?!(?:Policy|Standard|Document|Procedure|Table|Section|Appendix|Schedule|Annex|Company)\b)[A-Z][a-z]{2,})"
+    rf"(?:\s*\((?:the\s+)?[{_QUOTE}]?{_ABBR}[{_QUOTE}]?\))?"
     r"(?:\s+of\s+[^.;:]{1,60}?)?\s+(?:is|are)\s+(?:an?|the)\b",
+)
+
+# the phrasings that name a term and then say what it stands for: "We use "Approver" to refer to
+# your line manager ...", "The term Hub Day is used for ...", "References to the Payback Period are
+# to the number of months ...", "A shift counts as a Night Shift if ..."
+_TERM_WORDS = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for|in)){0,4}"
+_NAMED_FOR = re.compile(
+    rf"\b[Ww]e\s+use\s+(?:the\s+(?:term|word|expression|phrase)\s+)?[{_QUOTE}]?(?P<term>{_TERM_WORDS})[{_QUOTE}]?\s+"
+    r"(?:to\s+(?:refer\s+to|mean|describe|cover)|for|as\s+(?:shorthand|short)\s+for)\b"
+    rf"|\b(?:[Tt]he\s+(?:term|word|expression|phrase)\s+)[{_QUOTE}]?(?P<term2>{_TERM_WORDS})[{_QUOTE}]?\s+is\s+used\s+(?:to\s+(?:refer\s+to|mean|describe)|for)\b"
+    rf"|\b[Rr]eferences\s+(?:in\s+this\s+(?:policy|standard|document)\s+)?to\s+(?:the\s+|an?\s+)?[{_QUOTE}]?(?P<term3>{_TERM_WORDS})[{_QUOTE}]?\s+are\s+to\b"
+    rf"|\b(?:[Aa]n?|[Tt]he)\s+[a-z][\w -]{{1,40}}?\s+(?:counts|is\s+treated|qualifies)\s+as\s+(?:an?|the)\s+(?P<term4>{_TERM_WORDS})\s+(?:if|when|where|only\s+if|once)\b",
 )
 
 
 # a glossary entry: a capitalised term, a colon, and a definition opening with an article or "any"
 # ("**Primary Responder**: the engineer who ...", "Overnight Stay : a Business Trip that ..."),
 # at the start of its line (a sentence's "Note: the ..." is one capitalised word, not a term)
+# A listed entry may be one word or a capitalised word and lower-case ones ("3.4 Partner : the
+# spouse ...", "- Tier 3 city: any other location", "Keeping in Touch day (KIT day): a day ..."), but
+# never a note's or an example's label.
+_LABELS = r"(?:Note|Notes|Example|Examples|Exception|Exceptions|Important|Warning|Tip|Reminder|Summary|Remember|Caution|Purpose|Scope|Owner|Status|Version|Contact|Answer|Question|Reason|Result|Outcome|Step|Action|Why|How|What|When|Where|Who|If|For|In|On|At|By|See|Also|But|And|Or|Please)\b"
 _GLOSSARY_ENTRY = re.compile(
-    rf"(?:^|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:\*\*|__)?(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){{1,5}}|[A-Z][\w]*-[A-Z][\w-]*)"
-    r"(?:\*\*|__)?\s*:\s+(?:the|an?|any|each|every)\s",
+    rf"(?:^|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:\*\*|__)?(?!{_LABELS})"
+    r"(?P<term>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|of|and|for)){1,5}|[A-Z][\w]*-[A-Z][\w-]*|[A-Z][\w-]*(?:\s+[A-Za-z0-9][\w-]*){0,4}?)"
+    rf"(?:\*\*|__)?(?:\s*\([{_QUOTE}]?{_ABBR}(?:\s+[a-z]+)?[{_QUOTE}]?\))?(?:\*\*|__)?\s*:\s+(?:the|an?|any|each|every)\s",
 )
 
 
@@ -65,19 +89,24 @@ def defined_terms(text: str) -> list[str]:
 def _defined_terms(text: str) -> tuple[str, ...]:
     """Cached: the same chunk texts are read for question after question."""
     out: dict[str, None] = {}
-    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED, _GLOSSARY_ENTRY):
+    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED, _GLOSSARY_ENTRY, _NAMED_FOR):
         for m in pattern.finditer(text):
-            term = " ".join(m.group("term").split()).strip(_QUOTE + " ")
+            group = next(g for g in ("term", "term2", "term3", "term4") if g in m.re.groupindex and m.group(g))
+            term = " ".join(m.group(group).split()).strip(_QUOTE + " ")
+            if pattern is _GLOSSARY_ENTRY and country_of(term):
+                continue  # "- Poland: the voucher is funded from ...": a place's note, not a term
             if term and term.lower() not in ("this", "it", "that", "which", "policy", "this policy"):
                 out[term] = None
-                # "Motorised Ground Equipment (MGE) is ...": rules write the abbreviation
-                short = _ABBREVIATION.match(text, m.end("term"))
+                # "Motorised Ground Equipment (MGE) is ...", "The Incident Commander (the "IC")":
+                # rules write the abbreviation
+                short = _ABBREVIATION.match(text, m.end(group))
                 if short:
                     out[short.group(1)] = None
     return tuple(out)
 
 
-_ABBREVIATION = re.compile(rf"[{_QUOTE}]?(?:\*\*|__)?\s*\(([A-Z][A-Za-z]?[A-Z]{{1,6}})\)")
+_ABBREVIATION = re.compile(
+    rf"[{_QUOTE}]?(?:\*\*|__)?\s*\((?:the\s+|hereafter\s+)?[{_QUOTE}]?({_ABBR}(?:\s+[a-z]+)?)[{_QUOTE}]?\)")
 
 
 def referenced_sections(text: str) -> list[str]:

@@ -117,6 +117,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"alone", "by myself", "on my own", "lone working", "lone worker", "unaccompanied", "work alone"},
     {"cap", "limit", "ceiling", "maximum"},
     {"yearly", "annual", "annually", "per year", "a year", "calendar year"},
+    {"drag on", "drags on", "dragging on", "drag", "drags", "last", "lasts", "lasted", "lasting", "goes on", "go on"},
     # the other periods a rate or a limit is given for
     {"daily", "per day", "each day", "every day", "day rate", "a day"},
     {"weekly", "per week", "each week", "every week", "a week"},

@@ -48,7 +48,7 @@ STOP_WORDS = frozenset(
     earlier whole entire full fully really quite rather almost already yet even though although
     instead else otherwise ago anyway somehow maybe perhaps probably definitely still around another
     others whose whatever whenever wherever whichever everything nothing well whats hows whos wheres
-    nobody somebody anybody everybody noone mine meantime meanwhile
+    nobody somebody anybody everybody noone mine meantime meanwhile past beyond
     """.split()
 )
 

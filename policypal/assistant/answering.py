@@ -389,7 +389,9 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
             have.add(chunk.pk)
             out.append(loader.evidence(chunk, role=ROLE_DEFINITION))
         home = [chunk.version_id] if chunk is not None else _versions_of(evidence, loader, term)
-        for use in _rules_using(term, about, question, home=home, vector=vector, have=have):
+        # its other names, defined in the same words ("the Incident Commander (the "IC")")
+        aliases = [other for other, (_, paragraph) in definitions.items() if paragraph == definitions[term][1]]
+        for use in _rules_using(term, about, question, home=home, vector=vector, have=have, aliases=aliases):
             have.add(use.pk)
             out.append(loader.evidence(use, role=ROLE_DEFINITION_USE))
     # each cited chunk's own references, looked up in its own version ("see 3.3" in a leave table
@@ -444,19 +446,24 @@ def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader,
     return definitions
 
 
-def _rules_using(term: str, about: list[str], question: str, *, home: list[int], vector, have: set[int]) -> list[Chunk]:
+def _rules_using(term: str, about: list[str], question: str, *, home: list[int], vector, have: set[int],
+                 aliases: list[str] | None = None) -> list[Chunk]:
     """The rule using the defined term that uses the most of the terms the question is about
     ("Third-Party Users may not hold a Privileged Account on a Restricted System"), then shares
     the most of its words ("when a Third-Party User's work ends, the account is disabled" for
     "a contractor finished ..."), nearest first among equals."""
     asked = [t for t in key_terms(question) if not t.generic]
     phrasing = [t for t in key_terms(question) if t.generic]  # "used", "work": a tie-breaker only
-    uses = [use for use in lookup.chunks_using_phrase(versions=home, phrase=term, query_vector=vector,
+    names = list(dict.fromkeys([term, *(aliases or [])]))
+    uses = [use for use in lookup.chunks_using_phrase(versions=home, phrase=names, query_vector=vector,
                                                       exclude=list(have), limit=USES_WEIGHED)
-            if term not in defined_terms(use.text)]
+            if not set(names) & set(defined_terms(use.text))]
     # a rule denying what the asker denies ("has not been used for 45 days" for "a login I haven't
     # used") is about their case
-    uses.sort(key=lambda use: (-sum(mentions(use.text, t) for t in about), -agreements(question, use.text),
+    def used(text: str, about_term: str) -> bool:  # by its name or another of its names
+        return any(mentions(text, name) for name in (names if about_term == term else [about_term]))
+
+    uses.sort(key=lambda use: (-sum(used(use.text, t) for t in about), -agreements(question, use.text),
                                -_shared_terms(asked, use.text), -_shared_terms(phrasing, use.text)))
     return uses[:1]
 
