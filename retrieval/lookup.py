@@ -270,8 +270,8 @@ word_vectors = WordVectors()
 def definitions_carrying(*, versions: list[int], words: list[str], min_words: int, limit: int = 6,
                          scan: int = 200) -> list[Chunk]:
     """Block chunks of these versions that define something ("... means ...", "is defined as",
-    "we use X to refer to ...", or anything under a definitions or glossary heading) and hold at least `min_words` of the words (any word form), the most words first. No vector
-    is read (a definition is found by the words that describe it); at most `scan` chunks are
+    "we use X to refer to ...", or anything under a definitions or glossary heading) and hold at
+    least `min_words` of the words (any word form), the most words first. No vector is read (a definition is found by the words that describe it); at most `scan` chunks are
     weighed."""
     if not versions or not words:
         return []

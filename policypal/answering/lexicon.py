@@ -151,6 +151,22 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"coworking", "co-working", "hot desk", "hot-desk", "shared workspace", "flexible workspace"},
     {"post-incident review", "postmortem", "post-mortem", "incident review", "retrospective", "write-up", "write up"},
     {"staging", "test environment", "testing environment", "non-production", "pre-production"},
+    # security, stores and sites
+    {"theft", "steal", "stealing", "shoplifter", "shoplifters", "shoplifting", "thief", "thieves"},
+    {"chase", "chasing", "run after", "pursue", "go after"},
+    {"break-in", "broken into", "forced entry", "burglary", "burgled"},
+    {"flammable", "combustible", "inflammable"},
+    {"lorry", "lorries", "truck", "hgv", "delivery vehicle"},
+    {"drop off", "dropping off", "deliver", "delivering", "delivery", "deliveries"},
+    {"urgent", "urgently", "rush", "emergency", "asap"},
+    {"swap", "swapped", "swapping", "replace", "replaced", "replacement"},
+    {"skip", "skipping", "skipped", "miss", "missed", "not taken", "untaken", "forgo"},
+    {"at the same time", "simultaneously", "concurrently", "concurrent", "in parallel"},
+    {"pay the difference", "cover the difference", "top up", "cover the extra cost", "pay the extra"},
+    {"raise", "pay rise", "increment", "pay progression", "progression"},
+    # tools and data
+    {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
+    {"paste", "pasted", "pasting", "enter", "entered", "input"},
 ]
 
 # A general word and the kinds it covers: each kind says the general word and the general word
@@ -167,6 +183,7 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
     ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),
     ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
+    ({"hot work", "hot works"}, {"grinding", "welding", "brazing", "soldering", "flame cutting"}),
     ({"furniture"}, {"chair", "desk", "footrest", "shelving", "filing cabinet", "drawer unit"}),
     ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
 ]

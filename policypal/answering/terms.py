@@ -57,7 +57,7 @@ STOP_WORDS = frozenset(
 GENERIC_WORDS = frozenset(
     """
     policy policies rule rules company employee employees staff colleague people person
-    allowed allow permitted permit need needs required require must may might can able entitled supposed
+    allowed allow permitted permit let lets letting need needs required require must may might can able entitled supposed
     eligible eligibility apply applies applied happen happens happened say says said mean means
     guidance guideline guidelines procedure process right rights option options exactly actually
     currently current today now still ever always new old yes whether kind type types sort long

@@ -1,0 +1,27 @@
+"""Workplace words an asker uses for the policy's own: each pair is carried by the lexicon (their
+word vectors are too far apart to say so), and "let" asks what "allowed" asks."""
+import pytest
+
+from policypal.answering.coverage import decide
+from policypal.answering.terms import key_terms
+
+
+@pytest.mark.parametrize("question, unit, word", [
+    ("Should I chase a shoplifter out of the shop?", "Never run after a person suspected of theft once they leave the shop.", "shoplift"),
+    ("Should I chase a shoplifter out of the shop?", "Never run after a person suspected of theft once they leave the shop.", "chase"),
+    ("Can I skip my tea break?", "A break that is not taken cannot be added to the end of the shift.", "skip"),
+    ("Does a lorry need a permit to come on site?", "Every delivery vehicle needs a gate permit to come on site.", "lorri"),
+    ("Can my director approve a rush order?", "In an emergency a director may approve an order by email.", "rush"),
+    ("How often must the sharps bin be swapped?", "Sharps bins are replaced when three-quarters full.", "swap"),
+    ("Can I follow two courses simultaneously?", "No employee may follow two funded courses concurrently.", "simultan"),
+    ("Can I paste client notes into a chatbot?", "Client data must never be entered into an AI tool.", "chatbot"),
+    ("Can I paste client notes into a chatbot?", "Client data must never be entered into an AI tool.", "paste"),
+    ("Must flammable waste be kept away from grinding?", "No hot work within 10 metres of combustible materials.", "grind"),
+])
+def test_the_askers_word_is_carried_by_the_policys(question, unit, word):
+    decision = decide(question, [[unit]])
+    assert word in decision.asks[0].carried, (word, decision.asks[0].carried)
+
+
+def test_let_is_asked_as_allowed_is():
+    assert "let" not in {t.stem for t in key_terms("Can I let a friend use my discount card?") if not t.generic}
