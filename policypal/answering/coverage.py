@@ -367,11 +367,44 @@ def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | N
             carried |= {t.stem for t in ask.terms if t.stem in lasting}
         if pairs:
             carried -= loose_modifiers(pairs, carried, units.sequences(index), units.texts[index]) - extra
+        carried -= owned_otherwise(ask.text, [t for t in ask.terms if t.stem in carried], units.sequences(index)) - extra
         gained = sum(weight[c] for c in carried) - sum(weight[c] for c in best_carried)
         if gained > 0 or (gained == 0 and carried and best is not None and _gives_value_over(clause, units, index, best)):
             best, best_carried = index, carried
     ask.carried = best_carried
     return best
+
+
+# who a thing belongs to, written before it: the employer's ("a company car", "the firm's phone",
+# "a pool car") or the employee's ("my own car", "a private vehicle", "personal devices")
+_EMPLOYER_SIDE = frozenset(stem(w) for w in ("company", "work", "firm", "corporate", "employer", "fleet", "pool"))
+_PERSONAL_SIDE = frozenset(stem(w) for w in ("own", "private", "personal", "privately"))
+
+
+def _owner_before(tokens: list[str], i: int) -> str:
+    """'employer', 'personal' or '' for the word at i, from the two words before it (the
+    employer's word wins: "company-owned car" is the company's)."""
+    window = set(tokens[max(i - 2, 0): i])
+    if window & _EMPLOYER_SIDE:
+        return "employer"
+    return "personal" if window & _PERSONAL_SIDE else ""
+
+
+def owned_otherwise(question: str, terms: list[Term], sequences: list[list[str]]) -> set[str]:
+    """The terms the question writes as one owner's thing ("a company car") that a unit writes
+    only as the other owner's ("employees driving in their own car"): the unit speaks of another
+    thing. A unit writing the word without an owner, or as the question does, carries it."""
+    asked = [stem(w) for w in words(question)]
+    out = set()
+    for term in terms:
+        sides = {_owner_before(asked, i) for i, s in enumerate(asked) if s == term.stem} - {""}
+        if len(sides) != 1:
+            continue
+        side = sides.pop()
+        found = {_owner_before(tokens, i) for tokens in sequences for i, s in enumerate(tokens) if s == term.stem}
+        if found and found == {"personal" if side == "employer" else "employer"}:
+            out.add(term.stem)
+    return out
 
 
 def _gives_value_over(clause: str, units: _Units, index: int, best: int) -> bool:

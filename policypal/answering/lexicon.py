@@ -16,6 +16,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     # leave and time off
     {"vacation", "holiday", "annual leave", "earned leave", "paid time off", "pto", "time off", "leave"},
     {"sick", "ill", "illness", "unwell", "sickness", "medical leave", "sick leave"},
+    {"sick pay", "sickness pay", "statutory sick pay", "ssp", "company sick pay"},
     {"bereavement", "compassionate", "funeral", "death"},
     {"carry over", "carry forward", "roll over", "rollover", "carryover", "carried forward", "bank"},
     {"encash", "encashment", "cash out", "paid out", "buy back"},

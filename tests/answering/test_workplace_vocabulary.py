@@ -25,3 +25,13 @@ def test_the_askers_word_is_carried_by_the_policys(question, unit, word):
 
 def test_let_is_asked_as_allowed_is():
     assert "let" not in {t.stem for t in key_terms("Can I let a friend use my discount card?") if not t.generic}
+
+
+
+def test_sick_pay_is_one_thing():
+    # "illness" in one sentence and "payments" in another do not say what sick pay is
+    unit = [["Emergency swaps of a rota week caused by illness may be recorded afterwards. "
+             "Standby payments follow the person on the rota."]]
+    assert decide("How much sick pay do I get if I'm off ill?", unit).outcome != "answered"
+    assert decide("How much sick pay do I get if I'm off ill?",
+                  [["Statutory sick pay of GBP 116.75 a week is paid from the fourth day of illness."]]).outcome == "answered"
