@@ -446,6 +446,7 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
     ask.focus_missing = [t for t in ask.terms if t.stem in own and t.stem not in ask.carried and not t.generic
                          and t.stem not in scene.place_stems and t.stem not in ask.comparatives
                          and (names_a_thing(t.word, clause) or t.word == predicate)]
+    ask.focus_missing += _kind_missing(ask, clause, own)
     if best is not None:
         best_text = " ".join(units.texts[best])
         carried_terms = [t for t in ask.terms if t.stem in ask.carried]
@@ -463,6 +464,25 @@ def _what_the_unit_lacks(ask: Ask, best: int | None, clause: str, own: set[str],
             ask.carried |= named
             ask.focus_missing = [t for t in ask.focus_missing if t.stem not in named]
         ask.focus_missing += _other_places_only(clause, best_text, ask.terms, ask.carried)
+
+
+def _kind_missing(ask: Ask, clause: str, own: set[str]) -> list[Term]:
+    """The words that say which kind of a carried thing the ask means, written just before it,
+    that the unit lacks ("radioactive" of "radioactive waste" against a unit on biological
+    waste): the unit speaks of another kind of the thing."""
+    tokens = words(clause)
+    out = []
+    for term in ask.terms:
+        if term.stem in ask.carried or term.stem not in own or term.generic or term in ask.focus_missing \
+                or term.stem in ask.comparatives or names_a_thing(term.word, clause):
+            continue
+        readings = _readings(term.word)
+        if "ADJ" not in readings or "ADV" in readings or "VERB" in readings:
+            continue  # an adjective only: not "quickly report", not "closed permit"
+        if any(w == term.word and i + 1 < len(tokens) and stem(tokens[i + 1]) in ask.carried
+               and "NOUN" in _readings(tokens[i + 1]) for i, w in enumerate(tokens)):
+            out.append(term)
+    return out
 
 
 def _value_unit(clause: str, ask: Ask, best: int, units: _Units) -> int | None:
