@@ -124,6 +124,10 @@ def compose_answer(
     # none of its other rows may answer ("Cat E ... asbestos survey area" for a survey question)
     beside["skip_tables"] = set(beside["skip_tables"]) | _tables_naming_a_row(question, every, found)
     chosen = _choose(" ".join([question, *about]), pool, **beside, about=list(about))
+    if chosen and not found and all(_points_elsewhere(c.text) for c in chosen) and not _ASKS_SCOPE.search(question):
+        # "It does not cover service credits for outages, which are set out in the Service Level
+        # Agreement": the only words carrying the question say another document answers it
+        return _covered_elsewhere(decision, [pool[c.unit] for c in chosen], ranked, chosen[0].text)
     for unit in sorted({c.unit for c in chosen}, key=lambda u: (pool[u].rank <= 0, pool[u].rank, u)):
         cited.append(pool[unit])
         paragraphs.append(_join_sentences([c.text for c in chosen if c.unit == unit]) + f" [{len(cited)}]")
@@ -514,6 +518,29 @@ def _not_covered(decision: Decision, ranked: list[Evidence]) -> Answer:
     else:
         text = NOT_COVERED_TEXT
     return Answer(text, NOT_COVERED, closest=_closest(ranked), missing=decision.missing)
+
+
+# a sentence putting a topic outside the policy and naming the document that covers it
+_OUTSIDE = re.compile(r"\b(?:does|do|will|shall) not (?:cover|apply to|deal with|include)\b|\bnot (?:covered|dealt with) (?:by|in|under)\b"
+                      r"|\b(?:outside|beyond) the scope\b", re.IGNORECASE)
+_ELSEWHERE = re.compile(r"\b(?:set out|covered|dealt with|described|handled|found|governed) (?:in|by|under)\s+(?:the|our|a separate)\s+"
+                        r"(?:[A-Z][\w-]*\s+){1,6}?(?:Policy|Agreement|Procedure|Standard|Handbook|Guide|Terms|Schedule|Code)\b"
+                        r"|\bsee (?:the|our) (?:[A-Z][\w-]*\s+){1,6}?(?:Policy|Agreement|Procedure|Standard|Handbook|Guide)\b")
+# a question about what a policy covers is answered by the sentence saying it does not
+_ASKS_SCOPE = re.compile(r"\b(?:cover|covers|covered|apply|applies|scope|included|include|excluded|exclude)\b", re.IGNORECASE)
+
+
+def _points_elsewhere(sentence: str) -> bool:
+    return bool(_OUTSIDE.search(sentence) and _ELSEWHERE.search(sentence))
+
+
+def _covered_elsewhere(decision: Decision, pointing: list[Evidence], ranked: list[Evidence], sentence: str) -> Answer:
+    """Not covered here: the sentence saying which document covers it is quoted, and its section
+    comes first among the closest (never cited as an answer)."""
+    text = f"The policies you can see do not cover this question. The closest section says where it is dealt with: “{sentence.strip()}”"
+    first = {e.key for e in pointing}
+    closest = _closest(pointing + [e for e in ranked if e.key not in first])
+    return Answer(text, NOT_COVERED, closest=closest, missing=decision.missing)
 
 
 def _closest(ranked: list[Evidence]) -> list[Evidence]:
