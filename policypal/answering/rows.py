@@ -898,7 +898,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             # a word the question writes itself says more than a synonym of it ("a hotel" names
             # "Hotel cap per night, capital cities" before "Private accommodation allowance")
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
-            partial.append((weight / len(distinctive), len(held), row))
+            share = max([weight / len(distinctive)] + [
+                sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held & part) / len(part)
+                for part in _alternatives(label, common) if held & part])
+            partial.append((share, len(held), row))
     if full:
         top = max(n for n, _, _ in full)
         best = [(own, row) for n, own, row in full if n == top]
@@ -914,6 +917,16 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+def _alternatives(label: str, common: set[str]) -> list[set[str]]:
+    """The names a label gives as alternatives, each a name of the row on its own ("Return flight
+    or rail fare": a return flight, a rail fare), as stems; not the modifiers of one shared head
+    ("Runway or taxiway incursion" is an incursion, so "runway" alone is not the row's name)."""
+    parts = [words(p) for p in re.split(r"\s+or\s+|\s*/\s*", label) if words(p)]
+    if len(parts) < 2 or any(len(p) == 1 for p in parts) and any(len(p) > 1 for p in parts):
+        return []
+    return [stems for p in parts if (stems := {stem(w) for w in p} - _GENERIC_STEMS - common)]
 
 
 def _label_stop_stems(label: str) -> set[str]:

@@ -268,3 +268,26 @@ def test_a_stop_word_that_tells_a_label_apart_names_it_where_the_question_writes
     assert named("teaching hours on a Research Only contract", WORKLOAD)[:2] == ("label", ["Research Only"])
     # the "and" of "Teaching and Research" is a joining word: "teaching and assessment" does not name it
     assert named("hours for Teaching and Research staff", WORKLOAD)[:2] == ("label", ["Teaching and Research"])
+
+
+CONFERENCE_CAPS = table(("Expense", "UK", "EU", "Rest of world"), [
+    ("Return flight or rail fare", "GBP 220", "EUR 380", "GBP 1,150"), ("Hotel per night", "GBP 165", "EUR 185", "GBP 235"),
+    ("Meals per day", "GBP 41", "EUR 55", "GBP 68"),
+], caption="Table 5: Conference travel caps by destination")
+INCURSIONS = table(("Incident type", "Report within"), [
+    ("Runway or taxiway incursion", "immediately"), ("Near miss", "24 hours"), ("Damage to a stand", "4 hours"),
+], caption="Table 6: Reporting deadlines")
+
+
+def test_each_alternative_of_a_label_names_its_row():
+    # "Return flight or rail fare" names a return flight and a rail fare: "the flight" is half a name
+    m = match_table("What's the limit on the flight for a conference in Singapore?", CONFERENCE_CAPS)
+    assert [r.cells[0] for r in m.rows] == ["Return flight or rail fare"] and [CONFERENCE_CAPS.headers[i] for i in m.columns] == ["Rest of world"]
+    assert [r.cells[0] for r in match_table("What's the cap on a rail fare to a conference in Lyon?", CONFERENCE_CAPS).rows] == [
+        "Return flight or rail fare"]
+
+
+def test_modifiers_of_one_shared_head_are_not_alternatives():
+    # "Runway or taxiway incursion" is an incursion: "the runway" alone does not name it
+    m = match_table("I need to drive across the runway to the cargo area. Who may do that?", INCURSIONS)
+    assert m is None or not m.rows
