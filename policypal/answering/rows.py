@@ -132,8 +132,32 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
+    columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _without_the_rows_noun(question: str, table: TableData, rows: tuple[TableRow, ...],
+                           columns: tuple[int, ...]) -> tuple[int, ...]:
+    """The noun written right after the named row's label says what the row is ("RT-11 records",
+    "Band B14 staff"): a column named only by it ("Record type") is not the one asked for, when
+    another column is."""
+    if len(columns) < 2 or len(rows) != 1:
+        return columns
+    sequence = words(question)
+    label = words(label_of(table, rows[0]))
+    after = {stem(sequence[i + len(label)]) for i in range(len(sequence) - len(label))
+             if label and sequence[i:i + len(label)] == label}
+    if not after:
+        return columns
+
+    def by_the_noun(column: int) -> bool:
+        header = re.sub(r"\([^)]*\)", " ", table.headers[column]) if column < len(table.headers) else ""
+        named = {stem(w) for w in words(header) if w not in STOP_WORDS} - _GENERIC_STEMS
+        return bool(named) and named <= after
+
+    kept = tuple(c for c in columns if not by_the_noun(c))
+    return kept or columns
 
 
 def _without_column_words(question: str, table: TableData, columns: tuple[int, ...]) -> str:
@@ -1248,6 +1272,10 @@ _VALUE_KINDS = (
     (re.compile(r"\bhow long\b", re.IGNORECASE),
      re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
      re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
+    # "how are RT-11 records disposed of": the way it is done, named by the header alone
+    (re.compile(r"\bhow (?:is|are|do|does|should|must|shall|will|can|would)\b", re.IGNORECASE),
+     re.compile(r"(?!x)x"),
+     re.compile(r"\b(?:method|methods|way|manner|procedure|process|how)\b", re.IGNORECASE)),
 )
 
 
