@@ -369,7 +369,8 @@ def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | N
             carried -= loose_modifiers(pairs, carried, units.sequences(index), units.texts[index]) - extra
         carried -= owned_otherwise(ask.text, [t for t in ask.terms if t.stem in carried], units.sequences(index)) - extra
         gained = sum(weight[c] for c in carried) - sum(weight[c] for c in best_carried)
-        if gained > 0 or (gained == 0 and carried and best is not None and _gives_value_over(clause, units, index, best)):
+        if gained > 0 or (gained == 0 and carried and best is not None and (
+                _gives_value_over(clause, units, index, best) or _condition_met_over(ask.text, units, index, best))):
             best, best_carried = index, carried
     ask.carried = best_carried
     return best
@@ -405,6 +406,31 @@ def owned_otherwise(question: str, terms: list[Term], sequences: list[list[str]]
         if found and found == {"personal" if side == "employer" else "employer"}:
             out.add(term.stem)
     return out
+
+
+# the condition a rule is written under: "If an employee falls ill during annual leave, ..."
+_CONDITION = re.compile(r"^\s*(?:if|during|while|whilst|where)\s+([^,.;:]+)", re.IGNORECASE)
+
+
+def unmet_condition(question: str, text: str) -> bool:
+    """Whether the rule's text opens with a condition the question does not state: most content
+    words of its leading "if", "during", "while" or "where" clause (two at least) say nothing the
+    question says or an equivalent of it ("If an employee falls ill during annual leave, ..." for
+    someone off sick). A condition later in the text ("if the second call is not received")
+    qualifies the rule, it does not scope it."""
+    asked = set().union(*(equivalents(s) for s in stems_of(question)))
+    for match in _CONDITION.finditer(text):
+        content = {stem(w) for w in words(match.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS} - STOP_STEMS
+        unmatched = {s for s in content if not (equivalents(s) & asked)}
+        if len(unmatched) >= 2 and 2 * len(unmatched) > len(content):
+            return True
+    return False
+
+
+def _condition_met_over(question: str, units: _Units, index: int, best: int) -> bool:
+    """Between two units carrying the ask alike, whether the earlier one's rule is written under a
+    condition the question does not state and the later one's is not."""
+    return unmet_condition(question, units.texts[best][0]) and not unmet_condition(question, units.texts[index][0])
 
 
 def _gives_value_over(clause: str, units: _Units, index: int, best: int) -> bool:

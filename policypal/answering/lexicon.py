@@ -187,6 +187,10 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"hot work", "hot works"}, {"grinding", "welding", "brazing", "soldering", "flame cutting"}),
     ({"furniture"}, {"chair", "desk", "footrest", "shelving", "filing cabinet", "drawer unit"}),
     ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
+    # ailments an employee names for being sick ("a cold" and "virus" are left out: cold stores, computer viruses)
+    ({"sick", "ill", "illness", "unwell", "sickness"},
+     {"stomach bug", "tummy bug", "flu", "influenza", "migraine", "food poisoning", "chest infection", "fever",
+      "vomiting", "diarrhoea", "covid"}),
 ]
 SYNONYM_GROUPS += [hubs | {kind} for hubs, kinds in HUB_GROUPS for kind in kinds]
 
