@@ -409,22 +409,23 @@ def owned_otherwise(question: str, terms: list[Term], sequences: list[list[str]]
 
 
 # the condition a rule is written under: "If an employee falls ill during annual leave, ..."
-_CONDITION = re.compile(r"^\s*(?:if|during|while|whilst|where)\s+([^,.;:]+)", re.IGNORECASE)
+_CONDITION = re.compile(r"\s*(?:if|during|while|whilst|where)\s+([^,.;:]+)", re.IGNORECASE)  # read with .match
 
 
+@lru_cache(maxsize=4096)
 def unmet_condition(question: str, text: str) -> bool:
     """Whether the rule's text opens with a condition the question does not state: most content
     words of its leading "if", "during", "while" or "where" clause (two at least) say nothing the
     question says or an equivalent of it ("If an employee falls ill during annual leave, ..." for
     someone off sick). A condition later in the text ("if the second call is not received")
     qualifies the rule, it does not scope it."""
+    match = _CONDITION.match(text)
+    if match is None:
+        return False
     asked = set().union(*(equivalents(s) for s in stems_of(question)))
-    for match in _CONDITION.finditer(text):
-        content = {stem(w) for w in words(match.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS} - STOP_STEMS
-        unmatched = {s for s in content if not (equivalents(s) & asked)}
-        if len(unmatched) >= 2 and 2 * len(unmatched) > len(content):
-            return True
-    return False
+    content = {stem(w) for w in words(match.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS} - STOP_STEMS
+    unmatched = {s for s in content if not (equivalents(s) & asked)}
+    return len(unmatched) >= 2 and 2 * len(unmatched) > len(content)
 
 
 def _condition_met_over(question: str, units: _Units, index: int, best: int) -> bool:

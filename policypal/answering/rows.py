@@ -152,7 +152,7 @@ def _without_the_rows_noun(question: str, table: TableData, rows: tuple[TableRow
         return columns
 
     def by_the_noun(column: int) -> bool:
-        header = re.sub(r"\([^)]*\)", " ", table.headers[column]) if column < len(table.headers) else ""
+        header = re.sub(r"\([^)]*\)", " ", table.headers[column])
         named = {stem(w) for w in words(header) if w not in STOP_WORDS} - _GENERIC_STEMS
         return bool(named) and named <= after
 

@@ -21,6 +21,6 @@ def test_the_noun_after_the_label_names_the_row_not_a_column():
 
 
 def test_how_it_is_done_asks_for_the_method():
-    how, rows, _, columns = named("How are RT-11 records disposed of?", SCHEDULE)
+    _, rows, _, columns = named("How are RT-11 records disposed of?", SCHEDULE)
     assert rows == ["RT-11"] and columns[0] == "Disposal method"
     assert named("How are UN3373 specimens sent?", SHIPPING)[3][:1] == ["Transport method"]
