@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 
 DOCLING_FORMATS = ("docx", "html", "md", "xlsx", "csv", "pptx", "pdf")
 _SKIPPED_TEXT_LABELS = {"page_header", "page_footer", "empty_value"}
+_OUT_OF_MEMORY = re.compile(r"MemoryError|out of memory|cannot allocate memory|unable to allocate|bad_alloc", re.IGNORECASE)
 
 
 def convert_with_docling(
@@ -50,6 +52,8 @@ def convert_with_docling(
         raise errors.corrupt(name, fmt) from exc
     if result.status not in (ConversionStatus.SUCCESS, ConversionStatus.PARTIAL_SUCCESS):
         detail = "; ".join(e.error_message for e in result.errors)[:300]
+        if _OUT_OF_MEMORY.search(detail):  # Docling caught the allocation failure and kept its words only
+            raise MemoryError(f"Docling ran out of memory on {name}: {detail}")
         if fmt == "pdf":
             raise RuntimeError(f"Docling's PDF pipeline failed on {name} (check pdf_artifacts_path): {detail}")
         log.info("docling status %s on %s: %s", result.status, name, detail)

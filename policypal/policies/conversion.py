@@ -201,14 +201,8 @@ def _child_main(
         if memory_bytes:
             resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
         result = ("ok", _convert(path, pdf_artifacts_path, convert_options))
-    except ConversionError as exc:
-        result = ("conversion_error", {"message": str(exc), "reason": exc.reason})
     except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent as a message
-        if _caused_by_memory(exc):
-            result = ("memory", {})
-        else:
-            error = str(exc) if isinstance(exc, RuntimeError) else f"{type(exc).__name__}: {exc}"
-            result = ("error", {"error": error, "traceback": traceback.format_exc()})
+        result = failure_result(exc, memory_bytes=memory_bytes, peak_bytes=_address_space_peak())
     try:
         sender.send(result)
     finally:
@@ -250,6 +244,43 @@ def _convert(path: str, pdf_artifacts_path: str | None, convert_options: dict) -
 
     document = convert_file(path, pdf_artifacts_path=pdf_artifacts_path, **convert_options)
     return {"tree": document_to_dict(document), "title": document.title, "page_count": document.page_count}
+
+
+# A failure is put down to the memory limit when the child's address space came this close to it:
+# an allocation refused by RLIMIT_AS inside Docling is often caught there and reported as an
+# unreadable file (its MemoryError, whose message is empty, is lost), so the chain alone misses it.
+MEMORY_HEADROOM_BYTES = 64 * 1024 * 1024
+MEMORY_HEADROOM_SHARE = 0.10
+
+
+def failure_result(exc: BaseException, *, memory_bytes: int, peak_bytes: int | None) -> tuple[str, dict]:
+    """What the child sends back for a conversion that raised: memory when a MemoryError is in the
+    chain, or when a limit is set and the peak address space reached it less the headroom (so a
+    file refused as damaged under memory pressure is not blamed on the file); else the
+    conversion error as it was raised, or any other error with its traceback."""
+    if _caused_by_memory(exc) or (memory_bytes and peak_bytes is not None and _near_limit(peak_bytes, memory_bytes)):
+        return ("memory", {})
+    if isinstance(exc, ConversionError):
+        return ("conversion_error", {"message": str(exc), "reason": exc.reason})
+    error = str(exc) if isinstance(exc, RuntimeError) else f"{type(exc).__name__}: {exc}"
+    return ("error", {"error": error, "traceback": "".join(traceback.format_exception(exc))})
+
+
+def _near_limit(peak_bytes: int, memory_bytes: int) -> bool:
+    headroom = max(MEMORY_HEADROOM_BYTES, int(memory_bytes * MEMORY_HEADROOM_SHARE))
+    return peak_bytes >= memory_bytes - headroom
+
+
+def _address_space_peak() -> int | None:
+    """The peak virtual memory of this process (VmPeak, what RLIMIT_AS bounds), in bytes."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def _caused_by_memory(exc: BaseException | None) -> bool:

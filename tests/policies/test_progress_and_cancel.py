@@ -17,7 +17,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from policypal.policies.conversion import ConversionLimits, convert_in_child
+from chunking import errors
+from chunking.errors import ConversionError
+from policypal.policies.conversion import ConversionLimits, convert_in_child, failure_result
 from policypal.policies.ingestion import version_chunk, version_convert, version_index, version_ingest_inline
 from policypal.policies.models import PolicyVersion
 from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
@@ -273,6 +275,47 @@ def test_a_conversion_over_the_memory_limit_is_stopped_with_a_readable_reason(se
     assert version.status == Status.FAILED
     assert version.error.startswith("remote.md: ") and "1 MB memory limit (CONVERT_MEMORY_LIMIT_MB)" in version.error
     assert "Traceback" not in version.error
+
+
+def _raised(exc: BaseException) -> BaseException:
+    try:
+        raise exc
+    except BaseException as caught:  # noqa: BLE001
+        return caught
+
+
+def _damaged_after(cause: BaseException) -> ConversionError:
+    try:
+        try:
+            raise cause
+        except BaseException as inner:  # noqa: BLE001
+            raise errors.corrupt("remote.md", "md") from inner
+    except ConversionError as outer:
+        return outer
+
+
+MB = 1024 * 1024
+
+
+def test_a_file_refused_as_damaged_because_an_allocation_failed_is_put_down_to_the_memory_limit():
+    """Docling catches what it raises while reading a file and reports the file as unreadable: a
+    MemoryError inside it used to reach the admin as 'the file is damaged' (seen in CI)."""
+    wrapped = _damaged_after(MemoryError())
+    assert failure_result(wrapped, memory_bytes=2048 * MB, peak_bytes=900 * MB) == ("memory", {})
+    # the MemoryError's words lost, but the child had reached its limit
+    swallowed = _raised(errors.corrupt("remote.md", "md"))
+    assert failure_result(swallowed, memory_bytes=1 * MB, peak_bytes=900 * MB) == ("memory", {})
+    assert failure_result(swallowed, memory_bytes=2048 * MB, peak_bytes=2000 * MB) == ("memory", {})
+
+
+def test_a_damaged_file_far_from_the_memory_limit_is_still_called_damaged():
+    damaged = _raised(errors.corrupt("remote.md", "md"))
+    kind, payload = failure_result(damaged, memory_bytes=2048 * MB, peak_bytes=950 * MB)
+    assert kind == "conversion_error" and payload["reason"] == "corrupt" and "damaged" in payload["message"]
+    assert failure_result(damaged, memory_bytes=0, peak_bytes=4096 * MB)[0] == "conversion_error"  # no limit set
+    assert failure_result(damaged, memory_bytes=2048 * MB, peak_bytes=None)[0] == "conversion_error"
+    kind, payload = failure_result(_raised(ValueError("boom")), memory_bytes=2048 * MB, peak_bytes=950 * MB)
+    assert kind == "error" and payload["error"] == "ValueError: boom" and "Traceback" in payload["traceback"]
 
 
 def test_conversion_starts_from_a_celery_pool_process(monkeypatch, tmp_path):
