@@ -79,7 +79,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                         _measure_of(values) or {sp.kind for sp in spans if sp is not None} == {"money"}):
                     # a column of spans in a unit of measure or of money ("1,201-1,800 cc", "Theft of
                     # goods valued under GBP 150"): "a 1,600 cc engine", "a £40 bottle" names its row
-                    ranged = _match_ranges(question, table, values)
+                    ranged = _match_ranges(question, table, values, header=table.headers[column])
                     if ranged is not None:
                         found = RowMatch(table, ranged.rows, how="range", named_by=column)
                         break
@@ -96,7 +96,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                         break
                     found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
-        found = _match_ranges(question, table, labels)
+        found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "")
+        if found is None:
+            # a row among the spans that is a name ("Fully electric car" beside "Car, 1000cc to 1199cc")
+            named = _match_names(question, table, labels)
+            found = named if named is not None and named.rows and not named.partial else None
         if found is None:
             kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
             if kind:
@@ -105,6 +109,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         found, exact = _match_leading_codes(question, table, labels, family), True
         if found is None:
             found, exact = _match_names(question, table, labels), False
+    elif (family := _partial_leading_codes(labels)) and _names_family_number(question, family):
+        # "Informal conversation", "Stage 1 Attendance Review", "Stage 2 Attendance Review", "Final
+        # Review": "a stage 2 review" names its row by the number, not by the words all three share
+        found, exact = _match_leading_codes(question, table, labels, family), True
     else:
         found = _match_names(_without_column_words(question, table, columns), table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
@@ -187,6 +195,20 @@ def _leading_codes(labels: list[str]) -> str:
     if len(families) == 1 and sum(bool(m) for m in found) >= max(2, int(0.8 * len(labels))) and named * 2 >= len(labels):
         return families.pop()
     return ""
+
+
+def _partial_leading_codes(labels: list[str]) -> str:
+    """The family word when two labels or more (not nearly all) start with a numbered code of one
+    family and the other labels are names ("Stage 1 Attendance Review" beside "Final Review")."""
+    found = [_LEADING_CODE.match(label.strip()) for label in labels]
+    families = {m.group(1).lower() for m in found if m}
+    if len(families) == 1 and sum(bool(m) for m in found) >= 2:
+        return families.pop()
+    return ""
+
+
+def _names_family_number(question: str, family: str) -> bool:
+    return re.search(rf"\b{re.escape(family)}[ -]?\d{{1,3}}(?![\d,.%])\b", question, re.IGNORECASE) is not None
 
 
 def _match_leading_codes(question: str, table: TableData, labels: list[str], family: str) -> RowMatch | None:
@@ -646,7 +668,7 @@ def _range(label: str) -> _Span | None:
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit, months)
-    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
+    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
         return _Span(nums[0], True, nums[1], True, kind, unit, months)
     if upper:
         strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", text))
@@ -700,19 +722,45 @@ def _whole(number: float) -> bool:
     return abs(number - round(number)) < 1e-9
 
 
-def _match_ranges(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+_POINT_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\([^)]*\))?\s*$")
+
+
+def _span_or_point(label: str) -> _Span | None:
+    """A range label's span, or a single number among ranges ("37 (full-time)" beside "28 to
+    36.75") as a span of that one value."""
+    span = _range(label)
+    if span is None and (m := _POINT_LABEL.match(label.replace(",", ""))):
+        value = float(m.group(1))
+        return _Span(value, True, value, True, "")
+    return span
+
+
+def _header_time_unit(header: str) -> float | None:
+    """Months per unit when the label column's header states the unit its plain numbers are in
+    ("Contracted Hours per week", "Years of service")."""
+    kind, unit = _kind(header)
+    return unit if kind == "time" else None
+
+
+def _match_ranges(question: str, table: TableData, labels: list[str], header: str = "") -> RowMatch | None:
     # a label written out ("in the 8-16 hours band", "the 16+ hours band") names its row
     flat = _flat(question)
     written = [row for row, label in zip(table.rows, labels)
                if re.search(r"(?<![\w.+-])" + re.escape(_flat(label)) + r"(?![\w+])", flat)]
     if len(written) == 1:
         return RowMatch(table, (written[0],), how="range")
-    spans = [_range(label) for label in labels]
+    spans = [_span_or_point(label) for label in labels]
     kinds = {s.kind for s in spans if s is not None}
+    header_unit = _header_time_unit(header)
     for kind in sorted(kinds, key=lambda k: k == ""):
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
         measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
-        values = _span_quantities(question, kind, unit, measure, spans)
+        if kind == "" and not measure and header_unit is not None:
+            # plain numbers in the unit the header states: "I work 30 hours a week" against
+            # "28 to 36.75" under "Contracted Hours per week"
+            values = _quantities(question, "time", header_unit)
+        else:
+            values = _span_quantities(question, kind, unit, measure, spans)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
         for value in values:
             hits = [(_width(span), i, row) for i, (row, span) in enumerate(zip(table.rows, spans))
@@ -758,6 +806,10 @@ def _measure_of(labels: list[str]) -> tuple[str, float] | None:
     for label in labels:
         for m in _NUMBER_THEN_UNIT.finditer(label.replace(",", "")):
             unit = (m.group(2) or "").lower()
+            if unit not in _MEASURES:
+                # the unit a word or two later: "First 8,500 Business Miles"
+                later = re.match(r"(?:\s+[a-z]+){0,2}?\s+([a-z]+)\b", label.replace(",", "")[m.end():].lower())
+                unit = later.group(1) if later and later.group(1) in _MEASURES and len(later.group(1)) > 2 else unit
             if unit in _MEASURES:
                 found.add(_MEASURES[unit])
     return found.pop() if len(found) == 1 else None
@@ -1137,7 +1189,10 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     places = destinations(question)
     asked = _expanded(stems_of(question) | _place_stems(question))
     first = max(table.label_columns, 1)
-    bare = [re.sub(r"\([^)]*\)", " ", h) for h in table.headers]
+    # words in brackets name the column too ("Teller Cash limit (per till)"), unless they list
+    # examples of the label ("Metro city (includes Mumbai, ...)": read as examples below)
+    bare = [re.sub(r"\(([^)]*)\)", lambda m: " " if re.search(r"[A-Z][a-z]", m.group(1)) else f" {m.group(1)} ", h)
+            for h in table.headers]
     # in a header "minimum" and "maximum" tell columns apart ("Band minimum", "Band maximum")
     # ("How it is credited": "how" does not name it for "how many days")
     names = [{stem(w) for w in words(h) if w not in STOP_WORDS} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
@@ -1182,6 +1237,11 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     if written and not any(own(i) & literal for i in out):
         out = written
     out = _literal_before_synonym(out, own, literal, first, len(names))
+    # "the max I can keep in my till": "max" asks for the top of what the till column gives, not
+    # for "Maximum single delivery", when another column is named by a word of its own
+    by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
+    if by_content:
+        out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
     kind = value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first

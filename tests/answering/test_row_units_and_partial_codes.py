@@ -1,0 +1,81 @@
+"""Row look-ups on table shapes first met in the blind runs of holdout11 and holdout12: spans whose
+unit is written once in the header or glued to the number, a single number among spans, a few
+labels led by a numbered code among names, and words in a header's brackets."""
+from tests.answering.row_helpers import named, table
+
+FLEXI = table(
+    ["Contracted Hours per week", "Maximum Flexi Credit carried forward", "Maximum Flexi Debit carried forward",
+     "Maximum Flexi Leave per Accounting Period"],
+    [["37 (full-time)", "15 hours", "10 hours", "2 days"], ["28 to 36.75", "12 hours", "8 hours", "1.5 days"],
+     ["18 to 27.75", "9 hours", "6 hours", "1 day"], ["Up to 17.75", "7 hours", "4 hours", "Half a day"]],
+    caption="Table 1: Flexi limits by Contracted Hours")
+
+MILEAGE = table(
+    ["Vehicle type or engine capacity", "First 8,500 Business Miles", "Business Miles above 8,500"],
+    [["Car, up to 999cc", "41.2p", "19.8p"], ["Car, 1000cc to 1199cc", "45.7p", "21.3p"],
+     ["Car, 1200cc to 1450cc", "52.4p", "23.6p"], ["Car, 1451cc and above", "56.9p", "25.1p"],
+     ["Fully electric car", "47.8p", "22.9p"], ["Motorcycle", "24.3p", "17.4p"]],
+    caption="Table 2: Mileage rates in pence per mile")
+
+STAGES = table(
+    ["Stage", "Separate spells of absence", "Total working days absent", "Monitoring period"],
+    [["Informal conversation", "3 spells", "7 days", "None"], ["Stage 1 Attendance Review", "4 spells", "10 days", "9 months"],
+     ["Stage 2 Attendance Review", "5 spells", "15 days", "12 months"], ["Final Review", "6 spells", "21 days", "18 months"]],
+    caption="Table 2: Attendance review trigger points")
+
+CASH = table(
+    ["Branch Category", "Teller Cash limit (per till)", "Counter Reserve limit", "Overnight safe limit",
+     "Maximum single CIT delivery"],
+    [["Category A", "£8,500", "£45,000", "£320,000", "£250,000"], ["Category B", "£6,000", "£30,000", "£180,000", "£140,000"],
+     ["Category C", "£4,500", "£20,000", "£95,000", "£70,000"]],
+    caption="Table 1: Cash holding limits by Branch Category")
+
+
+def test_plain_number_spans_are_read_in_the_unit_the_header_states():
+    assert named("I work 30 hours a week - what's the most flexi I can carry over?", FLEXI)[:2] == ("range", ["28 to 36.75"])
+    assert named("I'm part time on 16 hrs. How far in debit can I go?", FLEXI)[1] == ["Up to 17.75"]
+    assert named("My contract is 22.5 hours per week, what's my debit limit?", FLEXI)[1] == ["18 to 27.75"]
+
+
+def test_a_single_number_among_spans_is_its_own_row():
+    assert named("full timer here, 37 hrs. how much flexi leave can I take?", FLEXI)[1] == ["37 (full-time)"]
+
+
+def test_a_unit_glued_to_the_number_makes_a_span():
+    assert named("my car is 1.6 litre, what do I get per mile?", MILEAGE)[1] == ["Car, 1451cc and above"]
+    assert named("I drive a 1400cc hybrid. What rate per mile can I claim?", MILEAGE)[1] == ["Car, 1200cc to 1450cc"]
+
+
+def test_a_header_range_takes_its_unit_from_a_word_after_the_number():
+    found = named("pence per mile for a 1.1 litre car once I've gone past 8,500 business miles?", MILEAGE)
+    assert found[1] == ["Car, 1000cc to 1199cc"] and found[3] == ["Business Miles above 8,500"]
+    found = named("I've got a little 998cc car and I've already done about 9,000 work miles since April", MILEAGE)
+    assert found[1] == ["Car, up to 999cc"] and found[3] == ["Business Miles above 8,500"]
+
+
+def test_a_name_among_spans_still_names_its_row():
+    assert named("what rate per mile do we get for motorcycles?", MILEAGE)[1] == ["Motorcycle"]
+
+
+def test_a_numbered_code_leading_some_labels_names_its_row_by_the_number():
+    # every label with a code says "Review", so the words alone named none of them
+    assert named("how many separate times off sick before I get pulled into a stage 2 review?", STAGES)[1] == \
+        ["Stage 2 Attendance Review"]
+    assert named("what is the monitoring period at stage 1?", STAGES)[1] == ["Stage 1 Attendance Review"]
+    assert named("how many spells before a final review?", STAGES)[1] == ["Final Review"]
+
+
+def test_a_number_the_partial_family_lacks_is_absent():
+    found = named("How many spells of absence trigger a Stage 3 Attendance Review?", STAGES)
+    assert found[0] == "absent" and found[2] == "Stage 3"
+
+
+def test_words_in_a_headers_brackets_name_its_column():
+    assert named("till limit for category B?", CASH)[3] == ["Teller Cash limit (per till)"]
+
+
+def test_a_range_end_gives_way_to_a_column_named_by_its_own_word():
+    # "max" is also the first word of "Maximum single CIT delivery"; "till" names the column asked
+    assert named("What's the max I can keep in my till at a Category C branch?", CASH)[3] == ["Teller Cash limit (per till)"]
+    assert named("maximum cit delivery for category A?", CASH)[3] == ["Maximum single CIT delivery"]
+    assert named("overnight safe limit category c", CASH)[3] == ["Overnight safe limit"]
