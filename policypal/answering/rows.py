@@ -96,7 +96,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                         break
                     found = None
     elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
-        found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "")
+        found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "", notes=notes)
         if found is None:
             # a row among the spans that is a name ("Fully electric car" beside "Car, 1000cc to 1199cc")
             named = _match_names(question, table, labels)
@@ -742,14 +742,35 @@ def _header_time_unit(header: str) -> float | None:
     return unit if kind == "time" else None
 
 
-def _match_ranges(question: str, table: TableData, labels: list[str], header: str = "") -> RowMatch | None:
+# the policy's own word on which band a shared bound belongs to ("Each band includes the lower
+# figure and excludes the upper figure": exactly 5 years is "5-10 years", not "3-5 years")
+_LOWER_IN = re.compile(r"\binclud\w*\s+the\s+lower\b[^.;]{0,60}?\bexclud\w*\s+the\s+upper\b|"
+                       r"\bexclud\w*\s+the\s+upper\b[^.;]{0,60}?\binclud\w*\s+the\s+lower\b", re.IGNORECASE)
+_UPPER_IN = re.compile(r"\binclud\w*\s+the\s+upper\b[^.;]{0,60}?\bexclud\w*\s+the\s+lower\b|"
+                       r"\bexclud\w*\s+the\s+lower\b[^.;]{0,60}?\binclud\w*\s+the\s+upper\b", re.IGNORECASE)
+
+
+def _bounds_as_noted(spans: list[_Span | None], notes: tuple[str, ...]) -> list[_Span | None]:
+    """The spans with their shared bounds open or closed as a note of the table's section says."""
+    text = " ".join(notes)
+    if _LOWER_IN.search(text):
+        return [replace(sp, low_inclusive=True, high_inclusive=False) if sp is not None and sp.low is not None
+                and sp.high is not None and sp.low != sp.high else sp for sp in spans]
+    if _UPPER_IN.search(text):
+        return [replace(sp, low_inclusive=False, high_inclusive=True) if sp is not None and sp.low is not None
+                and sp.high is not None and sp.low != sp.high else sp for sp in spans]
+    return spans
+
+
+def _match_ranges(question: str, table: TableData, labels: list[str], header: str = "",
+                  notes: tuple[str, ...] = ()) -> RowMatch | None:
     # a label written out ("in the 8-16 hours band", "the 16+ hours band") names its row
     flat = _flat(question)
     written = [row for row, label in zip(table.rows, labels)
                if re.search(r"(?<![\w.+-])" + re.escape(_flat(label)) + r"(?![\w+])", flat)]
     if len(written) == 1:
         return RowMatch(table, (written[0],), how="range")
-    spans = [_span_or_point(label) for label in labels]
+    spans = _bounds_as_noted([_span_or_point(label) for label in labels], notes)
     kinds = {s.kind for s in spans if s is not None}
     header_unit = _header_time_unit(header)
     for kind in sorted(kinds, key=lambda k: k == ""):

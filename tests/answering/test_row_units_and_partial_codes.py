@@ -1,6 +1,7 @@
 """Row look-ups on table shapes first met in the blind runs of holdout11 and holdout12: spans whose
 unit is written once in the header or glued to the number, a single number among spans, a few
 labels led by a numbered code among names, and words in a header's brackets."""
+from policypal.answering.rows import match_table
 from tests.answering.row_helpers import named, table
 
 FLEXI = table(
@@ -79,3 +80,21 @@ def test_a_range_end_gives_way_to_a_column_named_by_its_own_word():
     assert named("What's the max I can keep in my till at a Category C branch?", CASH)[3] == ["Teller Cash limit (per till)"]
     assert named("maximum cit delivery for category A?", CASH)[3] == ["Maximum single CIT delivery"]
     assert named("overnight safe limit category c", CASH)[3] == ["Overnight safe limit"]
+
+
+SICK_PAY = table(
+    ["Continuous Service", "Full pay (100% of Basic Salary)", "Half pay (50% of Basic Salary)"],
+    [["Less than 1 year", "3 weeks", "5 weeks"], ["1 to 3 years", "8 weeks", "9 weeks"], ["3-5 years", "14 weeks", "12 weeks"],
+     ["5-10 years", "20 weeks", "17 weeks"], ["10+ years", "26 weeks", "22 weeks"]],
+    caption="Table 1: Company Sick Pay by length of Continuous Service")
+
+
+def test_a_shared_bound_belongs_to_the_band_the_policy_says():
+    question = "If I've been with the bank exactly 5 years, how long do I get on half pay?"
+    lower_in = ("Each band includes the lower figure and excludes the upper figure, so an employee with "
+                "exactly 3 years' Continuous Service falls in the \"3-5 years\" band.",)
+    upper_in = ("Each band includes the upper figure and excludes the lower one.",)
+    assert match_table(question, SICK_PAY, lower_in).rows[0].cells[0] == "5-10 years"
+    assert match_table(question, SICK_PAY, upper_in).rows[0].cells[0] == "3-5 years"
+    assert match_table("I've been here 4 years, how much full pay?", SICK_PAY, lower_in).rows[0].cells[0] == "3-5 years"
+    assert match_table("exactly 10 years of service: half pay?", SICK_PAY, lower_in).rows[0].cells[0] == "10+ years"
