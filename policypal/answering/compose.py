@@ -342,11 +342,36 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     absent = [(score, m) for score, m in scored if m.how == "absent"]
     if found:
         best = max(score for score, _ in found)
-        if absent and max(score for score, _ in absent) > best:
+        top_absent = max(absent, key=lambda p: p[0]) if absent else None
+        if top_absent and (top_absent[0] > best or (top_absent[0] == best and _unanswered_code(top_absent[1], found))):
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
-            return [max(absent, key=lambda p: p[0])[1]]
-        return _tables_the_words_point_at(question, [m for score, m in found if score == best], evidence)[:2]
+            # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
+            # table without grades does not answer for one, however alike the two tables read)
+            return [top_absent[1]]
+        return _tables_the_words_point_at(question, _by_written_codes(question, [m for score, m in found if score == best]),
+                                          evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
+    """Of tables alike, those whose named rows hold a code the question writes ("G7" beside a
+    London row of a table without grades): the identifier decides; all of them when none does."""
+    written = {re.sub(r"[\s-]", "", w.lower()) for w in re.findall(r"\b[A-Za-z]{1,4}[ -]?\d{1,4}\b", question)}
+    if not written:
+        return matches
+    coded = [m for m in matches if any(re.sub(r"[\s-]", "", label_of(m.table, r).lower()) in written for r in m.rows)]
+    return coded or matches
+
+
+def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:
+    """Whether the absent label is a code (it has a digit: "G9", "Band 25") that none of the
+    found rows' labels holds: an identifier the question names is a fact to match, and a row
+    found by other words leaves it unanswered."""
+    code = absent.asked.strip().lower()
+    if not re.search(r"\d", code):
+        return False
+    squeezed = re.sub(r"[\s-]", "", code)
+    return not any(squeezed in re.sub(r"[\s-]", "", label_of(m.table, r).lower()) for _, m in found for r in m.rows)
 
 
 def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:
