@@ -141,6 +141,15 @@ class Term:
 
 
 _REST_OF = re.compile(r"\bthe rest of\b", re.IGNORECASE)
+# a measure or a container before "of" names how much of the thing, not a thing to look for ("a
+# glass of wine", "a bit of spread betting", "a box of chocolates"); "a bit" and "a lot" alone are
+# how much ("can I bag up a bit")
+_PARTITIVE = re.compile(
+    r"\b(?:a|an|one|two|three|four|five|a few|some|several|a couple of)\s+(?:little\s+|small\s+|big\s+|large\s+)?"
+    r"(?:bit|glass|cup|mug|bottle|box|pair|piece|lot|bunch|handful|bag|pack|packet|can|pint|slice|plate|"
+    r"round|spot|couple|drop|sip|bite)(?:e?s)?\s+of\b"
+    r"|\ba\s+(?:little\s+)?(?:bit|lot)\b(?!\s+of\b)",
+    re.IGNORECASE)
 
 
 def key_terms(text: str) -> list[Term]:
@@ -148,6 +157,7 @@ def key_terms(text: str) -> list[Term]:
     policy words kept but marked, numbers left to `identifiers`)."""
     out: dict[str, Term] = {}
     text = _REST_OF.sub(" ", text)  # "for the rest of the year" asks about the year, not rest
+    text = _PARTITIVE.sub(" ", text)
     phrases = [k for k in stems_of(text) if "_" in k]
     for word in words(text):
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):
@@ -176,11 +186,45 @@ def organisation_names(titles: list[str]) -> list[str]:
     return sorted(w for w, n in counts.items() if n >= 0.6 * len(titles) and w.lower() not in GENERIC_WORDS)
 
 
+# the kinds of organisation a policy calls its employer by ("the Bank", "the Council", "the
+# University"): written capitalised after "the", such a word is the employer's short name
+ORGANISATION_KINDS = frozenset("""
+    bank council university company firm group trust practice partnership society authority
+    organisation organization employer business college school hospital agency charity institute
+    corporation airline airport store retailer insurer
+""".split())
+
+
+_AFTER_THE_EMPLOYER = "|".join(sorted(STOP_WORDS | {
+    "pay", "pays", "paid", "cover", "covers", "contribute", "contributes", "give", "gives", "gave", "offer", "offers",
+    "provide", "provides", "reimburse", "reimburses", "allow", "allows", "expect", "expects", "require", "requires",
+    "let", "lets", "want", "wants", "need", "needs", "fund", "funds", "match", "matches", "top", "tops"}, key=len, reverse=True))
+
+
+def organisation_short_names(texts: list[str]) -> list[str]:
+    """The kinds of organisation the policy texts name their employer by, written "the Bank" (a
+    capital after "the", at least twice): "Will the bank pay for ...?" then asks what the
+    employer pays, as "Will the company pay" does. A defined term ("the Scheme") is no
+    organisation kind and stays a word to look for."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in re.findall(r"\b[Tt]he ([A-Z][a-z]+)\b(?!\s+[A-Z])", text):  # not "the Bank Holiday"
+            if word.lower() in ORGANISATION_KINDS:
+                counts[word.lower()] = counts.get(word.lower(), 0) + 1
+    return sorted(w for w, n in counts.items() if n >= 2 and w not in ("company",))
+
+
 def as_the_company(question: str, names: list[str]) -> str:
     """The question with the organisation's name read as "the company" ("Does Acme pay for
     parking?" asks what the company pays): the name is in every policy, so it tells nothing."""
     for name in names:
-        question = re.sub(rf"\b{re.escape(name)}\b", "the company", question, flags=re.IGNORECASE)
+        if name.lower() in ORGANISATION_KINDS:
+            # a kind ("bank") is the employer after "the" and before a verb, a function word or
+            # the end ("will the bank pay", "from the council?"), not before a noun ("the bank holiday")
+            question = re.sub(rf"\b(?:the|our|this)\s+{re.escape(name)}(?:'s)?\b(?=\s*(?:[^\w\s]|$)|\s+(?:{_AFTER_THE_EMPLOYER})\b)",
+                              "the company", question, flags=re.IGNORECASE)
+        else:
+            question = re.sub(rf"\b{re.escape(name)}\b", "the company", question, flags=re.IGNORECASE)
     return question
 
 

@@ -25,7 +25,7 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -81,7 +81,8 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED)
     versions = lookup.visible_versions(user, as_of)
     asked = question
-    question = as_the_company(question, organisation_names(lookup.policy_titles(versions)))
+    question = as_the_company(question, organisation_names(lookup.policy_titles(versions))
+                              + organisation_short_names([item.text for item in ranked]))
     loader = EvidenceLoader()
     evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
                 for i, item in enumerate(ranked, start=1)]
