@@ -51,7 +51,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"taxi", "cab", "ride hailing", "uber"},
     {"car", "vehicle", "driving", "mileage"},
     {"km", "kilometre", "kilometer", "kilometres", "kilometers"},
-    {"meal", "meals", "food", "subsistence", "per diem", "daily allowance", "dinner", "lunch", "breakfast", "supper"},
+    {"meal", "meals", "food", "subsistence", "per diem", "daily allowance"},
     {"per diem", "subsistence", "daily allowance", "daily rate"},
     {"alcohol", "alcoholic", "drinks", "wine", "beer"},
     {"receipt", "invoice", "proof of purchase"},
