@@ -456,6 +456,8 @@ def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
             continue
         if not can_name_a_thing(term.word) or term.stem in scene.place_stems or term.stem in ask.comparatives:
             continue  # a verb or an adjective phrases the question; a place sets the scene
+        if _attributive_adjective(term.word, words(ask.text)):
+            continue  # "a *quick* lunch": an adjective before the thing says what it is like, not what it is
         if units.near_in_vectors(term.word, units.every_word):
             ask.carried.add(term.stem)
             continue
@@ -587,6 +589,8 @@ def names_a_thing(word: str, text: str) -> bool:
     not know is a noun unless the question capitalises it (a name sets the scene)."""
     readings = _readings(word)
     tokens = words(text)
+    if _attributive_adjective(word, tokens):
+        return False  # "a quick lunch": what the lunch is like
     before = [tokens[i - 1] for i, t in enumerate(tokens) if t == word and i > 0]
     if not readings:  # unknown: jargon or an acronym ("MFA") names a thing, a Title-case name sets the scene
         written = re.findall(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
@@ -647,6 +651,23 @@ def _asked_to_exist(tokens: list[str]) -> set[str]:
             j += 1
         return out
     return set()
+
+
+_DETERMINERS = frozenset("a an the my our your their his her its this that these those some any another".split())
+
+
+def _attributive_adjective(word: str, tokens: list[str]) -> bool:
+    """A plain quality (an adjective that is also an adverb and no verb: "quick", "cold",
+    "late"), written after a determiner and before a word that can be a noun ("a quick lunch",
+    "a cold drink"): it says what the thing is like. A noun ("a gym membership", "a dress code")
+    or a classifying adjective ("private medical insurance") stays a thing of its own."""
+    readings = _readings(word)
+    if "ADJ" not in readings or "ADV" not in readings or "VERB" in readings:
+        return False
+    for i, t in enumerate(tokens[:-1]):
+        if t == word and i > 0 and tokens[i - 1] in _DETERMINERS and _readings(tokens[i + 1]).get("NOUN"):
+            return True
+    return False
 
 
 def _modifies_a_noun(word: str, tokens: list[str]) -> bool:

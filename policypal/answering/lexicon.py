@@ -168,6 +168,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     # tools and data
     {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
     {"paste", "pasted", "pasting", "enter", "entered", "input"},
+    {"monitor", "monitoring", "monitors", "monitored", "keep track", "keeping track", "keeps track", "kept track",
+     "keep an eye on", "keeping an eye on"},
 ]
 
 # A general word and the kinds it covers: each kind says the general word and the general word

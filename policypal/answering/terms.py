@@ -141,6 +141,8 @@ class Term:
 
 
 _REST_OF = re.compile(r"\bthe rest of\b", re.IGNORECASE)
+_IS_THAT_OK = re.compile(r"\b(?:is|would|will|was)\s+(?:that|it|this)\s+(?:be\s+)?(?:fine|ok|okay|alright|all right|acceptable)\b",
+                         re.IGNORECASE)
 # a measure or a container before "of" names how much of the thing, not a thing to look for ("a
 # glass of wine", "a bit of spread betting", "a box of chocolates"); "a bit" and "a lot" alone are
 # how much ("can I bag up a bit")
@@ -158,6 +160,7 @@ def key_terms(text: str) -> list[Term]:
     out: dict[str, Term] = {}
     text = _REST_OF.sub(" ", text)  # "for the rest of the year" asks about the year, not rest
     text = _PARTITIVE.sub(" ", text)
+    text = _IS_THAT_OK.sub(" allowed ", text)  # "Is that fine?" asks whether it is allowed, not about a fine
     phrases = [k for k in stems_of(text) if "_" in k]
     for word in words(text):
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):

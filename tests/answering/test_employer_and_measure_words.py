@@ -57,3 +57,24 @@ def test_wine_with_dinner_is_carried_by_the_alcohol_rule():
     rule = "6.3 Alcohol is not reimbursed when an employee is dining alone, unless the meal is a team event."
     decision = decide("Will the company pay for a glass of wine with my dinner?", [[rule]], corpus_mentions={})
     assert decision.outcome == ANSWERED
+
+
+def test_a_plain_quality_before_a_noun_is_no_topic_the_policies_lack():
+    # no policy says "quick", but a quick lunch is a lunch; a dress code is still a thing of its own
+    units = [["A lunch with a client may be claimed as Hospitality up to GBP 50 per person."]]
+    decision = decide("Can I take a client out for a quick lunch?", units, corpus_mentions={"quick": False})
+    assert decision.outcome == ANSWERED and decision.missing == []
+    dress = decide("Is there a dress code for the office?", [["Use expense code EX-101 for the office."]],
+                   corpus_mentions={"dress": False})
+    assert dress.outcome == NOT_COVERED and dress.missing == ["dress code"]
+
+
+def test_is_that_fine_asks_whether_it_is_allowed_not_about_a_fine():
+    assert "fine" not in _terms("I want to take a councillor out for lunch. Is that fine?")
+    assert "fine" in _terms("Can I claim back a parking fine?")
+
+
+def test_keeping_track_of_something_is_monitoring_it():
+    buddy = "Buddy: the colleague who is responsible for monitoring a Lone Worker's Check-ins during a session."
+    decision = decide("I'm the person keeping track of the check-ins today", [[buddy]], corpus_mentions={})
+    assert decision.outcome == ANSWERED
