@@ -153,13 +153,19 @@ def split_asks(question: str) -> list[str]:
     return [f"{context} {ask}".strip() for context, ask in asks_with_context(question)]
 
 
+_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|am|was|"
+                   r"were|will|would|should|shall|may|might|must|have|has|had|any|tell me|please|and|or|also|plus)\b", re.IGNORECASE)
+
+
 def asks_with_context(question: str) -> list[tuple[str, str]]:
     """(context, ask) pairs: see `split_asks`."""
     sentences = [m.group(0).strip() for m in _SENTENCE.finditer(question) if m.group(0).strip(" .?!;,")]
     asks: list[list[str]] = []
     context = ""
     for index, sentence in enumerate(sentences):
-        is_question = sentence.endswith("?") or index == len(sentences) - 1
+        # the last sentence is the ask, unless a question came before it and it only adds to the
+        # scene ("What's the meal cap for a day trip? I'll be out about 7 hours.")
+        is_question = sentence.endswith("?") or (index == len(sentences) - 1 and (not asks or _ASKS.match(sentence)))
         if not is_question:
             context = f"{context} {sentence}".strip()
             continue
@@ -172,7 +178,7 @@ def asks_with_context(question: str) -> list[tuple[str, str]]:
         context = ""
     if context:
         if asks:
-            asks[-1][1] += " " + context
+            asks[-1][0] = f"{asks[-1][0]} {context}".strip()  # a statement after the question sets its scene
         else:
             asks.append(["", context])
     return [(c, a) for c, a in asks] or [("", question)]

@@ -124,6 +124,17 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             kind = _another_kind(question, table, labels)
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
+        if found is not None and found.rows and destinations(question):
+            written = [r for r in found.rows if _written_in(label_of(table, r), question)]
+            if written and len(written) < len(found.rows):
+                # "an overnight in London": the London row, not also Europe (London's region)
+                found = replace(found, rows=tuple(written))
+            elif not written:
+                # a row reached through the place's region ("Birmingham": Europe) gives way to the
+                # row a note of the policy sends the place to ("UK Regional — any location in the UK")
+                found = _row_in_notes(question, table, labels, notes) or found
+        if found is None:
+            found = _row_in_notes(question, table, labels, notes)
         unnamed = _named_as_labels_are(question, table, labels)
         if unnamed:
             return RowMatch(table, (), how="absent", asked=unnamed)
@@ -1402,6 +1413,51 @@ def _columns_in_notes(places, notes: tuple[str, ...], names: list[set[str]], com
         if shares and shares[0][0] >= 0.5 and (len(shares) == 1 or shares[0][0] > shares[1][0]):
             return (shares[0][1],)
     return ()
+
+
+def _row_in_notes(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:
+    """The row a note of the policy sends a place to, when the rows are kinds of destination
+    ("Global Financial Centre — New York, Hong Kong, ... Dubai": "overnight in Dubai" is that
+    row). The place as written first, then its country or region; the label a note starts with
+    is the one it defines ("UK Regional — any location in the United Kingdom outside Greater
+    London" defines UK Regional, not London)."""
+    places = destinations(question)
+    if not places or not notes:
+        return None
+    for place in places:
+        # the place as written, then its country, its country's other names, its region: the most
+        # specific first ("Birmingham": the note on the United Kingdom, not the one on Europe)
+        ordered = list(dict.fromkeys([place.written, place.country, *place.names, place.region]))
+        for names in ([n] for n in ordered if n):
+            for sentence in notes:
+                text = sentence.strip().lstrip("-*• ").replace("*", "").strip()
+                lowered = text.lower()
+                if not any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if n):
+                    continue
+                named = [i for i, label in enumerate(labels)
+                         if label.strip() and re.search(rf"(?<![\w]){re.escape(label.strip().lower())}(?![\w])", lowered)]
+                leading = [i for i in named if lowered.startswith(labels[i].strip().lower())]
+                chosen = leading if len(leading) == 1 else named if len(named) == 1 else []
+                if chosen and labels[chosen[0]].strip().lower() not in {n.lower() for n in names}:
+                    return RowMatch(table, (table.rows[chosen[0]],), how="label", exact=False)
+    # a place no label and no note names: the row for everywhere else ("Rest of World — any
+    # location not listed above"), when the rows are kinds of destination the notes define
+    rest = [i for i, label in enumerate(labels) if _REST_OF_WORLD.search(label)]
+    defined = sum(any(s.strip().lstrip("-*• ").replace("*", "").strip().lower().startswith(l.strip().lower())
+                      for s in notes) for l in labels if l.strip())
+    if len(rest) == 1 and defined >= 2:
+        every = " ".join(list(labels) + list(notes)).lower()
+        if not any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", every)
+                   for p in places for n in (p.written, p.country, *p.names) if n):
+            return RowMatch(table, (table.rows[rest[0]],), how="label", exact=False)
+    return None
+
+
+def _written_in(label: str, question: str) -> bool:
+    return bool(label.strip()) and re.search(rf"(?<![\w]){re.escape(label.strip().lower())}(?![\w])", question.lower()) is not None
+
+
+_REST_OF_WORLD = re.compile(r"\b(?:rest of (?:the )?world|other countries|other destinations|elsewhere|all other)\b", re.IGNORECASE)
 
 
 def _names_place(header: str, place) -> bool:

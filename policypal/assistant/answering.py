@@ -154,7 +154,10 @@ class EvidenceLoader:
                 continue
             if places and pieces:
                 headers = [re.sub(r"\([^)]*\)", " ", h).strip() for h in table.headers[max(table.label_columns, 1):]]
-                texts = lookup.texts_naming(version_id=pieces[0].version_id, names=[p.written for p in places],
+                # and the row labels: a note may send a place to a row ("Global Financial Centre — ... Dubai")
+                headers += list(dict.fromkeys(r.cells[0] for r in table.rows if r.cells and not any(ch.isdigit() for ch in r.cells[0])))[:20]
+                names = list(dict.fromkeys([p.written for p in places] + [n for p in places for n in p.names]))
+                texts = lookup.texts_naming(version_id=pieces[0].version_id, names=names,
                                             headers=headers)
                 table = _replace(table, notes=tuple(_note_sentences(texts)))
             self.tables[key] = table
