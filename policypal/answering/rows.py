@@ -746,6 +746,17 @@ def _span_or_point(label: str) -> _Span | None:
     return span
 
 
+def _own_unit_word(labels: list[str]) -> str:
+    """The word every span label ends with when it is no unit the reader knows ("PQE"), else ""."""
+    tails = {m.group(1).lower() for label in labels if (m := re.search(r"\d\s*\+?\s*([A-Za-z]{2,8})\s*$", label.strip()))}
+    if len(tails) != 1:
+        return ""
+    tail = tails.pop()
+    known = tail in _MEASURES or tail.rstrip("s") in _TIME_UNITS or _MONEY.fullmatch(tail) is not None
+    counted = sum(1 for label in labels if label.strip().lower().endswith(tail))
+    return tail if not known and counted >= max(2, int(0.8 * len(labels))) else ""
+
+
 def _header_time_unit(header: str) -> float | None:
     """Months per unit when the label column's header states the unit its plain numbers are in
     ("Contracted Hours per week", "Years of service")."""
@@ -791,6 +802,10 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
             # plain numbers in the unit the header states: "I work 30 hours a week" against
             # "28 to 36.75" under "Contracted Hours per week"
             values = _quantities(question, "time", header_unit)
+        elif kind == "" and not measure and _own_unit_word(labels) and not _quantities(question, "", 1.0):
+            # spans in a unit of the policy's own ("0-1 PQE", "8+ PQE": years of post-qualification
+            # experience): a length of time the question states, in years ("qualified 3 years ago")
+            values = _quantities(question, "time", _TIME_UNITS["year"])
         else:
             values = _span_quantities(question, kind, unit, measure, spans)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
@@ -911,6 +926,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     thousands = {float(m.group(1)) * 1000 for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", text)}
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
+    text = re.sub(r"\b(?:a|one)\s+(year|month|week|day|hour)\s+and\s+a\s+half\b", r"1.5 \1s", text)  # "a year and a half"
     pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""

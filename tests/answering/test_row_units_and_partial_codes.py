@@ -98,3 +98,17 @@ def test_a_shared_bound_belongs_to_the_band_the_policy_says():
     assert match_table(question, SICK_PAY, upper_in).rows[0].cells[0] == "3-5 years"
     assert match_table("I've been here 4 years, how much full pay?", SICK_PAY, lower_in).rows[0].cells[0] == "3-5 years"
     assert match_table("exactly 10 years of service: half pay?", SICK_PAY, lower_in).rows[0].cells[0] == "10+ years"
+
+
+PQE = table(
+    ["PQE Band", "Annual Chargeable-Hour Target", "Bonus Threshold (Credited Hours)", "Maximum Bonus (% of Base Salary)"],
+    [["0-1 PQE", "1,350", "1,420", "10%"], ["2-4 PQE", "1,500", "1,575", "13%"], ["5-7 PQE", "1,600", "1,680", "16%"],
+     ["8+ PQE", "1,650", "1,730", "22%"]],
+    caption="Table 1: Annual chargeable-hour targets by PQE band")
+
+
+def test_spans_in_a_unit_of_the_policys_own_read_a_length_of_time_in_years():
+    assert named("what's my annual billable hours target? i qualified 3 years ago", PQE)[1] == ["2-4 PQE"]
+    assert named("im 11 years pqe - how many hours do i need for bonus?", PQE)[1] == ["8+ PQE"]
+    assert named("chargeable target for someone at 1 year PQE?", PQE)[1] == ["0-1 PQE"]
+    assert named("I'm about a year and a half qualified. What's my target?", PQE)[1] == ["0-1 PQE"]  # up to the next row's start
