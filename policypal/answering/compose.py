@@ -428,6 +428,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
 
     if names_label_column(question, match.table):
         return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
+    if match.rows and _names_a_long_code(question, match):
+        return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
     if match.rows and match.columns and not (match.partial and match.named_words < 2) and _column_named_as_written(question, match):
@@ -458,6 +460,17 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # of "shift Rosters")
         return 0.0 if match.partial or match.named_by else 1.0
     return best
+
+
+def _names_a_long_code(question: str, match: RowMatch) -> bool:
+    """Whether the question writes the code of a named row whose prefix has two letters or more
+    ("nc6" for "NC-06", "EX101"), however it pads or joins it."""
+    written = {(m.group(1).lower(), int(m.group(2))) for m in re.finditer(r"\b([A-Za-z]{2,5})[\s-]?(\d{1,4})\b", question)}
+    for row in match.rows:
+        m = re.fullmatch(r"\s*([A-Za-z]{2,5})[\s-]?(\d{1,4})\s*", label_of(match.table, row))
+        if m and (m.group(1).lower(), int(m.group(2))) in written:
+            return True
+    return False
 
 
 def _row_words(match: RowMatch) -> set[str]:

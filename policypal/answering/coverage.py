@@ -584,6 +584,7 @@ def _readings(word: str) -> dict:
     return getAllLemmas(word)
 
 
+_VERB_PREPOSITIONS = frozenset("towards toward against".split())
 _SUBJECT_BEFORE = frozenset("that which who it he she this one someone".split())
 
 
@@ -611,7 +612,11 @@ def names_a_thing(word: str, text: str) -> bool:
     if "VERB" not in readings:
         return True
     if word not in nouns and word.endswith("s"):
-        # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that stores")
+        # a plural noun form ("emails"), not the "-s" of a verb after its subject ("the system that
+        # stores") or before the preposition it takes ("my time *counts towards* the bonus")
+        after = [tokens[i + 1] for i, t in enumerate(tokens[:-1]) if t == word]
+        if after and all(a in _VERB_PREPOSITIONS for a in after):
+            return False
         return not any(b in _SUBJECT_BEFORE for b in before)
     return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens)
 

@@ -351,6 +351,18 @@ def identifiers(text: str) -> list[str]:
     return list(out)
 
 
+def code_variants(identifier: str) -> list[str]:
+    """The ways a policy may write a code the question writes another way: "NC6" as "NC-06",
+    "NC-6", "NC06"; "EX101" as "EX-101". The code as written first."""
+    m = re.fullmatch(r"([A-Za-z]{1,5})[\s-]?0*(\d{1,4})", identifier.strip())
+    if not m:
+        return [identifier]
+    prefix, number = m.group(1).upper(), m.group(2)
+    padded = number.zfill(2)
+    out = [identifier, f"{prefix}-{number}", f"{prefix}-{padded}", f"{prefix}{padded}", f"{prefix}{number}", f"{prefix} {number}"]
+    return list(dict.fromkeys(out))
+
+
 def numbers(text: str) -> list[float]:
     """Numbers the text states, in digits or words ("4 years", "eleven", "two and a half")."""
     found: list[float] = []

@@ -25,7 +25,7 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, code_variants, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -256,10 +256,16 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     out = []
     codes = [i for i in identifiers(question) if any(ch.isalpha() for ch in i)]  # "B14", "EX-101"; not "2"
     for identifier in codes[:4]:
-        for chunk in lookup.chunks_with_identifiers(versions=versions, identifiers=[identifier], limit=3):
-            if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
-                seen.add(chunk.pk)
-                out.append(loader.evidence(chunk, role="row"))
+        # "nc6" finds the row of "NC-06": the code as the policy may write it, until one is found
+        for written in code_variants(identifier):
+            found = [c for c in lookup.chunks_with_identifiers(versions=versions, identifiers=[written], limit=3)
+                     if c.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE)]
+            for chunk in found:
+                if chunk.pk not in seen:
+                    seen.add(chunk.pk)
+                    out.append(loader.evidence(chunk, role="row"))
+            if found:
+                break
     return out
 
 

@@ -1,0 +1,37 @@
+"""A code the question writes otherwise than the policy ("nc6" for "NC-06"), and a verb in "-s"
+before the preposition it takes (seen in the blind run of holdout14)."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.coverage import names_a_thing
+from policypal.answering.evidence import ANSWERED, Evidence, TableData, TableRow
+from policypal.answering.terms import code_variants
+
+CODES = TableData(
+    "Table 2: Non-chargeable time-recording codes and annual credit caps",
+    ("Code", "Activity", "Annual Credit Cap (hours)", "Supporting Record"),
+    tuple(TableRow(cells, chunk_id=700 + i) for i, cells in enumerate([
+        ("NC-05", "Attending training courses and CPD events", "30", "Attendance log on the learning platform"),
+        ("NC-06", "Recruitment interviews and graduate events", "25", "Interview schedule issued by HR"),
+        ("NC-07", "Firm committees and networks", "35", "Minutes naming the attendee"),
+    ])),
+)
+
+
+def test_a_code_is_looked_up_as_the_policy_may_write_it():
+    assert code_variants("NC6")[:4] == ["NC6", "NC-6", "NC-06", "NC06"]
+    assert "EX101" in code_variants("EX-101")
+    assert code_variants("4.2") == ["4.2"]  # a section number is no code
+
+
+def test_a_code_of_two_letters_or_more_names_its_table_whatever_else_the_question_says():
+    # "evidence" and "logged" are in none of the table's words: the code alone says which table
+    table = Evidence(key=1, breadcrumb="Hours > 5 Non-chargeable time", text="Table 2", kind="table", rank=1,
+                     similarity=0.4, table=CODES)
+    answer = compose_answer("What evidence do I need to back up time logged under nc6?", [table], corpus_mentions={})
+    assert answer.outcome == ANSWERED
+    assert "Interview schedule issued by HR" in answer.text
+    assert "Attendance log" not in answer.text and "Minutes naming" not in answer.text
+
+
+def test_a_verb_in_s_before_its_preposition_is_no_thing():
+    assert not names_a_thing("counts", "how much of my pro bono time counts towards the bonus hours")
+    assert names_a_thing("counts", "are head counts reported")
