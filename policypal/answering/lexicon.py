@@ -168,6 +168,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     # tools and data
     {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
     {"paste", "pasted", "pasting", "enter", "entered", "input"},
+    {"premium", "uplift", "supplement", "enhancement", "enhanced rate"},
     {"monitor", "monitoring", "monitors", "monitored", "keep track", "keeping track", "keeps track", "kept track",
      "keep an eye on", "keeping an eye on"},
 ]

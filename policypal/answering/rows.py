@@ -55,6 +55,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     if not table.rows:
         return None
     labels = [label_of(table, row) for row in table.rows]
+    question = _hyphenated_as_the_table(question, [*labels, *table.headers])
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
     family = _bare_letter_family(table, labels)
@@ -129,9 +130,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             if written and len(written) < len(found.rows):
                 # "an overnight in London": the London row, not also Europe (London's region)
                 found = replace(found, rows=tuple(written))
-            elif not written:
+            elif all(label_of(table, r).strip().lower() in {p.region.lower() for p in destinations(question)}
+                     for r in found.rows):
                 # a row reached through the place's region ("Birmingham": Europe) gives way to the
-                # row a note of the policy sends the place to ("UK Regional — any location in the UK")
+                # row a note of the policy sends the place to ("UK Regional — any location in the UK");
+                # a row reached through its country ("London": United Kingdom) is the place's own
                 found = _row_in_notes(question, table, labels, notes) or found
         if found is None:
             found = _row_in_notes(question, table, labels, notes)
@@ -154,6 +157,15 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
+    """The question with a word the table writes hyphenated written the table's way ("ensuite"
+    for "En-suite", "parttime" for "part-time")."""
+    for word in {w for text in texts for w in re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b", text)}:
+        joined = word.replace("-", "")
+        question = re.sub(rf"\b{re.escape(joined)}\b", word.lower(), question, flags=re.IGNORECASE)
+    return question
 
 
 def _without_the_rows_noun(question: str, table: TableData, rows: tuple[TableRow, ...],

@@ -55,3 +55,26 @@ def test_a_statement_after_the_question_sets_its_scene():
     assert [a for _, a in asks_with_context("What is the hotel cap in Paris? what about Rome")] == [
         "What is the hotel cap in Paris", "what about Rome"]
     assert asks_with_context("I am based in London. What is my rate") == [("I am based in London.", "What is my rate")]
+
+
+COUNTRIES = table(
+    ["Country", "Capital city", "Other cities"],
+    [["United Kingdom", "185", "118"], ["Ireland", "174", "126"], ["France", "193", "137"]],
+    caption="Table 2: Hotel nightly caps by country (GBP per night)")
+
+
+def test_a_row_reached_through_the_places_country_is_its_own_whatever_the_notes_say():
+    notes = ("The UK and Ireland caps are reviewed each April; London and Dublin are capital cities.",)
+    assert [r.cells[0] for r in match_table("What's the London hotel limit per night?", COUNTRIES, notes).rows] == ["United Kingdom"]
+
+
+ROOMS = table(
+    ["Room Type", "The Harbourmaster Hotel", "Larkspur House"],
+    [["Standard Single", "£68.40", "£61.25"], ["En-suite Single", "£79.60", "£72.15"], ["Studio Flat", "£96.50", "£88.20"]],
+    caption="Table 2: Weekly accommodation charges by room type and property")
+
+
+def test_a_word_the_table_hyphenates_is_read_joined_too():
+    match = match_table("how much is an ensuite single room at larkspur house per week", ROOMS)
+    assert match.how == "label" and [r.cells[0] for r in match.rows] == ["En-suite Single"]
+    assert [ROOMS.headers[i] for i in match.columns] == ["Larkspur House"]
