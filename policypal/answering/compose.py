@@ -324,6 +324,8 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         host = _table_evidence(e.table, evidence)
         notes = _section_notes(host, evidence)
         match = match_table(question, e.table, notes=notes)
+        if match is None:
+            match = _unmentioned_label(question, e.table, corpus_mentions)
         if match is not None:
             matched.append((match, host, notes))
     # a table about what the asker says they do not do ("If I stay at my sister's instead of a
@@ -361,6 +363,42 @@ def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
         return matches
     coded = [m for m in matches if any(re.sub(r"[\s-]", "", label_of(m.table, r).lower()) in written for r in m.rows)]
     return coded or matches
+
+
+_ASKS_A_VALUE = re.compile(r"\b(?:how (?:many|much|long|often|far|soon)|what(?:'s| is| are)?|which)\b", re.IGNORECASE)
+
+
+def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping[str, bool]) -> RowMatch | None:
+    """A row the table lacks, named by a thing no visible policy mentions where a row label
+    stands: the question asks for a value column of the table ("How many tronc points ...") of
+    "a barista", and no policy says "barista". The table's range is then the answer, not another
+    row's value nor a guess. Only a question asking for a value (not a yes/no one: "Do tronc
+    points count towards my pension?" asks about the pension, not for a row)."""
+    from .coverage import names_a_thing, question_terms
+    from .places import places_in
+    from .rows import asked_columns
+
+    clause = next((c for _, c in _asks(question) if _ASKS_A_VALUE.search(c)), "")
+    if not clause or not asked_columns(clause, table):
+        return None
+    place_words = {w for p in places_in(clause) for w in words(p.written)}
+    unmentioned = [t for t in question_terms(clause)
+                   if corpus_mentions.get(t.stem, True) is False and t.word not in place_words and names_a_thing(t.word, clause)]
+    if not unmentioned:
+        return None
+    phrase = missing_phrases(clause, unmentioned)[0]
+    # with the noun written right before it ("a pot washer": not "washer" alone)
+    before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", clause.lower())
+    if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), clause) \
+            and not is_yes_no(before.group(1)):
+        phrase = f"{before.group(1)} {phrase}"
+    return RowMatch(table, (), how="absent", asked=phrase)
+
+
+def _asks(question: str) -> list[tuple[str, str]]:
+    from .coverage import asks_with_context
+
+    return asks_with_context(question)
 
 
 def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:

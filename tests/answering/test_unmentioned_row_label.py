@@ -1,0 +1,33 @@
+"""A row the table lacks, named by a thing no visible policy mentions where a row label stands
+(seen in the blind runs of holdout13 and holdout14: "a barista", "the spa team" got another row's
+value or a partial answer)."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+
+TRONC = TableData(
+    "Table 1: Tronc points and minimum service by job role",
+    ("Job Role", "Tronc Points per Qualifying Shift", "Minimum Service Before Participation"),
+    tuple(TableRow(cells, chunk_id=800 + i) for i, cells in enumerate([
+        ("Head Chef", "24", "20 weeks"), ("Sous Chef", "19", "12 weeks"), ("Kitchen Porter", "8.5", "3 weeks"),
+        ("Server", "12", "5 weeks"),
+    ])),
+)
+
+
+def _evidence():
+    return [Evidence(key=1, breadcrumb="Tronc > 5 Points", text="Table 1", kind="table", rank=1, similarity=0.5, table=TRONC)]
+
+
+def test_a_role_no_policy_mentions_asked_for_a_value_column_is_an_absent_row():
+    answer = compose_answer("How many tronc points does a barista get?", _evidence(),
+                            corpus_mentions={"barista": False, "tronc": True, "point": True})
+    assert answer.outcome == NOT_COVERED
+    assert "it has no row for barista" in answer.text and "covers job roles Head Chef" in answer.text
+    assert "8.5" not in answer.text and "24" not in answer.text.split("covers")[0]
+
+
+def test_a_mentioned_role_is_still_looked_up_and_a_yes_no_question_is_no_look_up():
+    answer = compose_answer("How many tronc points does a sous chef get?", _evidence(), corpus_mentions={})
+    assert "19" in answer.text and "no row for" not in answer.text
+    answer = compose_answer("Do tronc points count towards my pension?", _evidence(), corpus_mentions={"pension": False})
+    assert "no row for" not in answer.text
