@@ -169,6 +169,9 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
     {"paste", "pasted", "pasting", "enter", "entered", "input"},
     {"premium", "uplift", "supplement", "enhancement", "enhanced rate"},
+    {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},
+    {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
+    {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},
     {"monitor", "monitoring", "monitors", "monitored", "keep track", "keeping track", "keeps track", "kept track",
      "keep an eye on", "keeping an eye on"},
 ]

@@ -78,3 +78,11 @@ def test_keeping_track_of_something_is_monitoring_it():
     buddy = "Buddy: the colleague who is responsible for monitoring a Lone Worker's Check-ins during a session."
     decision = decide("I'm the person keeping track of the check-ins today", [[buddy]], corpus_mentions={})
     assert decision.outcome == ANSWERED
+
+
+def test_home_wifi_is_broadband_and_full_timers_are_full_time_staff():
+    rule = "6.4 The Firm does not reimburse home broadband, electricity or heating costs."
+    assert decide("Will the company pay for my home wifi?", [[rule]], corpus_mentions={}).outcome == ANSWERED
+    target = "5.3 The target of a part-time Fee Earner is reduced in proportion to their contracted hours against full-time hours."
+    decision = decide("Is my hours target lower than the full-timers'?", [[target]], corpus_mentions={})
+    assert not any("timer" in m for m in decision.missing)
