@@ -776,6 +776,12 @@ _ASKED_VALUES = (
     (re.compile(r"\bhow much\b", re.IGNORECASE), "how much",
      re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
+    # "What's the salary for ...?", "what is the current national minimum wage per hour?": an amount too
+    (re.compile(r"\bwhat(?:'s|s| is| are| will be)\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+){0,3}?"
+                r"(?:salary|salaries|wage|wages|pay rate|price|prices|cost|costs|fee|fees|charge|charges|amount)"
+                r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
+     re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )
@@ -843,11 +849,15 @@ _REFERENCE = re.compile(r"\b(?:see\s+)?(?:section|clause|paragraph|para|part|art
                         r"|\bsee\s+\d+(?:\.\d+)+", re.IGNORECASE)
 
 
+_CLAUSE_NUMBER = re.compile(r"(?:(?<=^)|(?<=\s))\d+(?:\.\d+)+\.?(?=\s+[A-Z(])")
+
+
 def missing_value(clause: str, unit_text: str) -> str:
     """The kind of value the clause asks for ("how often", "how many hours") when the unit's
     text gives no value of that kind; "" when it does or the clause asks for none. A reference
     ("see 3.3", "section 6.1", "Table 2") is not a value."""
     unit_text = _REFERENCE.sub(" ", unit_text)
+    unit_text = _CLAUSE_NUMBER.sub(" ", unit_text)  # "3.3 The Firm pays ...": a clause's number is no value
     for asks, name, reads in _ASKED_VALUES:
         m = asks.search(clause)
         if not m:

@@ -35,3 +35,15 @@ def test_a_code_of_two_letters_or_more_names_its_table_whatever_else_the_questio
 def test_a_verb_in_s_before_its_preposition_is_no_thing():
     assert not names_a_thing("counts", "how much of my pro bono time counts towards the bonus hours")
     assert names_a_thing("counts", "are head counts reported")
+
+
+def test_what_is_the_salary_asks_for_an_amount_and_a_clause_number_is_none():
+    from policypal.answering.coverage import missing_value
+
+    rule = "3.3 The Firm pays the practising certificate fee for every solicitor."
+    assert missing_value("What's the salary for a newly qualified solicitor", rule) == "how much"
+    assert missing_value("what is the current national minimum wage per hour", "pay below the National Minimum Wage") == "how much"
+    assert missing_value("What is the fee for a replacement key", "4.2 A replacement key costs £15.") == ""
+    assert missing_value("What is the cost centre code for travel", rule) == ""  # a cost centre is no amount asked
+    # "how much" was read as answered by the clause number "3.3" alone
+    assert missing_value("How much does the firm pay towards the certificate", rule) == "how much"
