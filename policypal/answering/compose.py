@@ -378,21 +378,41 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
     from .places import places_in
     from .rows import asked_columns
 
-    clause = next((c for _, c in _asks(question) if _ASKS_A_VALUE.search(c)), "")
-    if not clause or not asked_columns(clause, table):
+    asking = next((c for _, c in _asks(question) if _ASKS_A_VALUE.search(c)), "")
+    if not asking or not asked_columns(asking, table):
         return None
+    clause = question  # the row may be named before the question proper ("concierge - how many points?")
     place_words = {w for p in places_in(clause) for w in words(p.written)}
     unmentioned = [t for t in question_terms(clause)
                    if corpus_mentions.get(t.stem, True) is False and t.word not in place_words and names_a_thing(t.word, clause)]
     if not unmentioned:
         return None
-    phrase = missing_phrases(clause, unmentioned)[0]
-    # with the noun written right before it ("a pot washer": not "washer" alone)
-    before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", clause.lower())
-    if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), clause) \
-            and not is_yes_no(before.group(1)):
-        phrase = f"{before.group(1)} {phrase}"
-    return RowMatch(table, (), how="absent", asked=phrase)
+    for phrase in missing_phrases(clause, unmentioned):
+        # with the noun written right before it ("a pot washer": not "washer" alone)
+        before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", clause.lower())
+        if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), clause):
+            phrase = f"{before.group(1)} {phrase}"
+        if _stands_as_a_label(phrase, clause):
+            return RowMatch(table, (), how="absent", asked=phrase)
+    return None
+
+
+# where a question names the row it asks about: "does a barista get", "for the spa team", "as a
+# concierge", or first, before the question ("concierge - how many points?"); not "on the shop
+# floor" (where), "how much extra" (how much), "a record fits" (a verb)
+_LABEL_PLACE = r"(?:\b(?:a|an)\s+|\b(?:for|as)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?)"
+
+
+def _stands_as_a_label(phrase: str, clause: str) -> bool:
+    from .terms import numbers
+
+    if numbers(phrase) or any(w.endswith("s") and w != phrase.split()[-1] for w in phrase.split()):
+        return False  # "a record fits two categories": a verb and a count, no name of a row
+    text = clause.lower().strip()
+    escaped = re.escape(phrase)
+    if re.search(rf"{_LABEL_PLACE}{escaped}\b", text):
+        return True
+    return re.match(rf"^{escaped}\s*[-–—,:]", text) is not None
 
 
 def _asks(question: str) -> list[tuple[str, str]]:

@@ -3,6 +3,7 @@
 value or a partial answer)."""
 from policypal.answering.compose import compose_answer
 from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.terms import stem
 
 TRONC = TableData(
     "Table 1: Tronc points and minimum service by job role",
@@ -31,3 +32,16 @@ def test_a_mentioned_role_is_still_looked_up_and_a_yes_no_question_is_no_look_up
     assert "19" in answer.text and "no row for" not in answer.text
     answer = compose_answer("Do tronc points count towards my pension?", _evidence(), corpus_mentions={"pension": False})
     assert "no row for" not in answer.text
+
+
+def test_only_a_thing_written_where_a_row_label_stands_is_an_absent_row():
+    # "how much extra", "on the shop floor", "a record fits two": no name of a row
+    for question, unmentioned in [
+        ("How much extra do I get for tronc points at short notice?", "extra"),
+        ("someone swore at a server on the shop floor, how many tronc points do they lose?", "shop"),
+        ("A server fits two roles - how many tronc points do they get?", "fits"),
+    ]:
+        answer = compose_answer(question, _evidence(), corpus_mentions={stem(w): False for w in (unmentioned, "floor", "two")})
+        assert "no row for" not in answer.text, question
+    answer = compose_answer("concierge - how many tronc points per shift?", _evidence(), corpus_mentions={stem("concierge"): False})
+    assert "no row for concierge" in answer.text
