@@ -82,7 +82,8 @@ def compose_answer(
         # "Can a patient ask us to erase their records?" shares words with the "Deceased patient
         # record" row; a value found by some of a label's words does not answer a yes/no question
         found = []
-    if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent):
+    if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent
+                                 or absent[0].unmentioned):
         return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
 
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
@@ -376,11 +377,9 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
     points count towards my pension?" asks about the pension, not for a row)."""
     from .coverage import names_a_thing, question_terms
     from .places import places_in
-    from .rows import asked_columns
-
     asking = next((c for _, c in _asks(question) if _ASKS_A_VALUE.search(c)), "")
-    if not asking or not asked_columns(asking, table):
-        return None
+    if not asking:
+        return None  # (whether the question is about this table is weighed with every match: _about_table)
     clause = question  # the row may be named before the question proper ("concierge - how many points?")
     place_words = {w for p in places_in(clause) for w in words(p.written)}
     unmentioned = [t for t in question_terms(clause)
@@ -393,14 +392,14 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
         if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), clause):
             phrase = f"{before.group(1)} {phrase}"
         if _stands_as_a_label(phrase, clause):
-            return RowMatch(table, (), how="absent", asked=phrase)
+            return RowMatch(table, (), how="absent", asked=phrase, unmentioned=True)
     return None
 
 
 # where a question names the row it asks about: "does a barista get", "for the spa team", "as a
 # concierge", or first, before the question ("concierge - how many points?"); not "on the shop
 # floor" (where), "how much extra" (how much), "a record fits" (a verb)
-_LABEL_PLACE = r"(?:\b(?:a|an)\s+|\b(?:for|as)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?)"
+_LABEL_PLACE = r"(?:\b(?:a|an)\s+|\b(?:for|as)\s+(?:a\s+|an\s+|the\s+|(?:my|our)\s+(?:own\s+)?)?)"
 
 
 def _stands_as_a_label(phrase: str, clause: str) -> bool:

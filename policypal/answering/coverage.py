@@ -574,7 +574,7 @@ def _missing(asks: list[Ask]) -> list[str]:
 
 # words after which a word that can be a noun or a verb is read as a noun ("the end", "for
 # parking", "what commission"); after a subject or "to" it is read as a verb ("I quit", "to pay")
-_NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his her its no some what which whose".split())
+_NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his her its no some what which whose own".split())
 
 
 @lru_cache(maxsize=20_000)

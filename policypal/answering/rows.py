@@ -41,6 +41,7 @@ class RowMatch:
     partial: bool = False  # named by some of the words that tell its label apart, not all
     named_by: int = 0  # the column whose cells named the row (the label column, or a column of names)
     named_words: int = 0  # partial: how many of the label's telling words the question holds
+    unmentioned: bool = False  # absent: `asked` is a thing no visible policy mentions, where a row label stands
 
 
 def label_of(table: TableData, row: TableRow) -> str:

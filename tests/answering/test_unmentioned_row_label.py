@@ -45,3 +45,17 @@ def test_only_a_thing_written_where_a_row_label_stands_is_an_absent_row():
         assert "no row for" not in answer.text, question
     answer = compose_answer("concierge - how many tronc points per shift?", _evidence(), corpus_mentions={stem("concierge"): False})
     assert "no row for concierge" in answer.text
+
+
+def test_a_fetched_table_lacking_the_asked_thing_answers_with_its_range():
+    # the table was fetched (not ranked by the search): the unmentioned thing still names its row
+    fetched = Evidence(key=2, breadcrumb="Leave > 8 Special Leave", text="Table 7", kind="table", rank=0, role="row",
+                       table=TableData("Table 7: Special Leave – reasons and maximum periods", ("Reason", "Maximum paid leave"),
+                                       (TableRow(("Jury service", "Period of the summons")), TableRow(("Moving house", "2 days"))),
+                                       key=2))
+    rule = Evidence(key=3, breadcrumb="Leave > 8 Special Leave", rank=1, similarity=0.4,
+                    text="8.1 Special Leave may be granted for the reasons listed in Table 7.")
+    answer = compose_answer("How many days of paid special leave do I get for my own wedding?", [rule, fetched],
+                            corpus_mentions={stem("wedding"): False})
+    assert answer.outcome == NOT_COVERED and "it has no row for wedding" in answer.text
+    assert "2 days" not in answer.text
