@@ -149,7 +149,7 @@ _IS_THAT_OK = re.compile(r"\b(?:is|would|will|was)\s+(?:that|it|this)\s+(?:be\s+
 _PARTITIVE = re.compile(
     r"\b(?:a|an|one|two|three|four|five|a few|some|several|a couple of)\s+(?:little\s+|small\s+|big\s+|large\s+)?"
     r"(?:bit|glass|cup|mug|bottle|box|pair|piece|lot|bunch|handful|bag|pack|packet|can|pint|slice|plate|"
-    r"round|spot|couple|drop|sip|bite)(?:e?s)?\s+of\b"
+    r"round|spot|couple|drop|sip|bite|half|third|quarter|fifth|sixth|seventh|eighth|ninth|tenth)(?:e?s)?\s+of\b"
     r"|\ba\s+(?:little\s+)?(?:bit|lot)\b(?!\s+of\b)",
     re.IGNORECASE)
 

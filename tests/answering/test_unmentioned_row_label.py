@@ -59,3 +59,10 @@ def test_a_fetched_table_lacking_the_asked_thing_answers_with_its_range():
                             corpus_mentions={stem("wedding"): False})
     assert answer.outcome == NOT_COVERED and "it has no row for wedding" in answer.text
     assert "2 days" not in answer.text
+
+
+def test_a_fraction_of_something_is_no_row_label():
+    # "A fifth of our workforce": how much of it, not a kind of row ("it has no row for fifth")
+    answer = compose_answer("A fifth of our servers are off sick. How many tronc points do the rest get?", _evidence(),
+                            corpus_mentions={stem("fifth"): False})
+    assert "no row for" not in answer.text
