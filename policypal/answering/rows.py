@@ -57,6 +57,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         return None
     labels = [label_of(table, row) for row in table.rows]
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
+    question = _family_numbers_in_digits(question, labels)
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
     family = _bare_letter_family(table, labels)
@@ -70,7 +71,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     spans = [_code_span(label) if code is None else None for label, code in zip(labels, codes)]
     exact = True
     if sum(c is not None or p is not None for c, p in zip(codes, spans)) >= max(2, int(0.8 * len(labels))):
-        found = _match_codes(question, table, labels, codes, spans)
+        # "a grade 8 fitter" against "Band D" whose "Pay grades" cell is "Grades 7–8": a column of
+        # code spans whose family the question writes with a number names the row
+        found = _match_code_span_column(question, table) or _match_codes(question, table, labels, codes, spans)
         if found is None:
             exact = False
             # no code named: the row may be named by another column ("the code for a train ticket")
@@ -158,6 +161,20 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+_NUMBER_NAMES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
+    """"stage one" as "stage 1" where the labels write that family with digits ("Stage 1 – Initial
+    response", "Level 3")."""
+    families = {m.group(1).lower() for label in labels if (m := _LEADING_CODE.match(label.strip()))}
+    if not families:
+        return question
+    pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
+    return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
 
 
 def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
@@ -475,7 +492,8 @@ def _code_span(label: str) -> tuple[str, int, int] | None:
     first, last = _code(f"{m.group(1).strip()}{m.group(2)}"), _code(f"{m.group(3).strip()}{m.group(4)}")
     if first is None or not first[0] or first[2] or int(m.group(2)) > int(m.group(4)):
         return None
-    if last is not None and last[0] != first[0] and not (last[0] + "s").startswith(first[0]):
+    if last is not None and last[0] and last[0] != first[0] and not (last[0] + "s").startswith(first[0]):
+        # "G9 - H10" spans two families; "Grades 1–2" writes the family once
         return None
     if last is None and m.group(3).strip():
         return None
@@ -501,6 +519,24 @@ _ORDINAL_PATTERN = "|".join([*_ORDINALS, r"\d{1,2}(?:st|nd|rd|th)"])
 
 def _ordinal(word: str) -> int:
     return _ORDINALS.get(word.lower()) or int(re.match(r"\d+", word).group(0))
+
+
+def _match_code_span_column(question: str, table: TableData) -> RowMatch | None:
+    for column in range(max(table.label_columns, 1), len(table.headers)):
+        values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
+        spans = [_code_span(v) for v in values]
+        families = {sp[0] for sp in spans if sp is not None}
+        if sum(sp is not None for sp in spans) < max(2, int(0.8 * len(values))) or len(families) != 1:
+            continue
+        family = families.pop()
+        written = re.search(rf"\b{re.escape(family)}s?[ -]?(\d+)\b", question, re.IGNORECASE)
+        if not written:
+            continue
+        found = _match_codes(question, table, values, [None] * len(values), spans)
+        if found is not None and found.rows:
+            return RowMatch(table, found.rows, how="label", named_by=column)
+        return RowMatch(table, (), how="absent", asked=f"{family.capitalize()} {written.group(1)}")  # "grade 12"
+    return None
 
 
 def _match_codes(question: str, table: TableData, labels: list[str], codes, spans=None) -> RowMatch | None:
@@ -563,8 +599,9 @@ def _lettered_codes(question: str, prefixes: set[str], nouns: set[str], labels: 
     and one capital letter name the lettered code; a letter the table lacks is absent."""
     for m in re.finditer(r"\b([A-Za-z]{2,12})[ -]([A-Za-z]\d?)\b", question):
         word, letter = m.group(1).lower(), m.group(2)
-        if not letter.isupper() and not question.islower():
-            continue  # "for a" is not a letter code
+        if not letter.isupper() and not question.islower() and letter.lower() in ("a", "i") \
+                and not re.match(r"\s*(?:[?.!,;]|$)", question[m.end():]):
+            continue  # "for a new starter" is no letter code ("band e", "for band a?" are)
         if word in prefixes or (word in nouns and len(prefixes) == 1):
             for prefix in sorted(prefixes if word not in prefixes else {word}):
                 asked.append((prefix, 0, letter.lower(), _written(prefix, 0, letter.lower(), labels)))

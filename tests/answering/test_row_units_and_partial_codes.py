@@ -112,3 +112,35 @@ def test_spans_in_a_unit_of_the_policys_own_read_a_length_of_time_in_years():
     assert named("im 11 years pqe - how many hours do i need for bonus?", PQE)[1] == ["8+ PQE"]
     assert named("chargeable target for someone at 1 year PQE?", PQE)[1] == ["0-1 PQE"]
     assert named("I'm about a year and a half qualified. What's my target?", PQE)[1] == ["0-1 PQE"]  # up to the next row's start
+
+
+STANDBY = table(
+    ["Grade band", "Pay grades", "Weekday session", "Weekend day session", "Bank holiday session"],
+    [["Band A", "Grades 1–2", "£31.40", "£47.85", "£63.20"], ["Band B", "Grades 3–4", "£34.15", "£52.60", "£69.75"],
+     ["Band C", "Grades 5–6", "£38.90", "£58.35", "£76.10"], ["Band D", "Grades 7–8", "£42.65", "£64.05", "£83.45"],
+     ["Band E", "Grades 9–10", "£46.30", "£70.95", "£91.80"]],
+    caption="Table 1: Standby allowance per session by grade band")
+
+
+def test_a_column_of_code_spans_names_the_row_of_a_code_inside_one():
+    # "grade 8" is no band: the "Pay grades" cell "Grades 7–8" says which band it is
+    found = named("I'm a grade 8 fitter. How much do I get for a standby session on a bank holiday?", STANDBY)
+    assert found[:2] == ("label", ["Band D"]) and found[3] == ["Bank holiday session"]
+    assert named("im grade 3, what do I get for being on call on a weeknight?", STANDBY)[1] == ["Band B"]
+    assert named("grade 12 standby weekday?", STANDBY)[:3] == ("absent", [], "Grade 12")
+
+
+def test_a_lower_case_letter_after_the_familys_word_is_its_code():
+    assert named("How much is weekday standby for band e?", STANDBY)[1] == ["Band E"]
+    assert named("How much is a bank hol standby for band a?", STANDBY)[1] == ["Band A"]
+    assert named("Is there a band a new starter goes into?", STANDBY) is None  # "a" goes on with the sentence
+
+
+def test_a_familys_number_in_words_is_its_code():
+    stages = table(["Stage", "Handled by", "Response target"],
+                   [["Stage 1 – Initial response", "Customer Relations Advisor", "10 working days"],
+                    ["Stage 2 – Internal review", "Complaints Review Manager", "20 working days"],
+                    ["Stage 3 – Independent adjudication", "Independent Adjudicator", "as set by the Adjudicator"]],
+                   caption="Table 2: Complaint handling stages")
+    assert named("who deals with a complaint at stage one?", stages)[1] == ["Stage 1 – Initial response"]
+    assert named("what happens at stage four?", stages)[:3] == ("absent", [], "Stage 4")
