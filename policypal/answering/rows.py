@@ -100,7 +100,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                                          named_words=found.named_words)
                         break
                     found = None
-    elif sum(_range(label) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
+    elif sum(_range(_without_brackets(label)) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
+        # (a span in brackets after a name is no range of the row: "Key Stage 3 (Years 7 to 9)")
         found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "", notes=notes)
         if found is None:
             # a row among the spans that is a name ("Fully electric car" beside "Car, 1000cc to 1199cc")
@@ -151,6 +152,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             if place:
                 return RowMatch(table, (), how="absent", asked=place)
     if found is None:
+        found = _match_bracketed_spans(question, table, labels)
+    if found is None:
         place = absent_column(question, table, countries_only=True)
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
     if found.rows:
@@ -173,6 +176,10 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
     families = {m.group(1).lower() for label in labels if (m := _LEADING_CODE.match(label.strip()))}
     if not families:
         return question
+    for family in families:
+        if " " in family:  # "KS4" for "Key Stage 4": the family's initials and the number
+            initials = "".join(w[0] for w in family.split())
+            question = re.sub(rf"\b{initials}[ -]?(\d{{1,3}})\b", lambda m: f"{family} {m.group(1)}", question, flags=re.IGNORECASE)
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
 
@@ -224,7 +231,7 @@ def _without_column_words(question: str, table: TableData, columns: tuple[int, .
 
 
 # "Level 9 postgraduate diploma", "Grade 4 technician": a code of one family, then a name
-_LEADING_CODE = re.compile(r"^([A-Za-z]{2,12})[ -]?(\d{1,3})(?![\d,.%])\b")
+_LEADING_CODE = re.compile(r"^([A-Za-z]{2,12}(?: [A-Za-z]{2,12})?)[ -]?(\d{1,3})(?![\d,.%])\b")  # "Level 9", "Key Stage 3"
 
 
 def _leading_codes(labels: list[str]) -> str:
@@ -1479,6 +1486,22 @@ def _columns_in_notes(places, notes: tuple[str, ...], names: list[set[str]], com
         if shares and shares[0][0] >= 0.5 and (len(shares) == 1 or shares[0][0] > shares[1][0]):
             return (shares[0][1],)
     return ()
+
+
+def _match_bracketed_spans(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """The row whose label gives, in brackets, a span of codes holding one the question writes
+    ("Key Stage 3 (Years 7 to 9)": "year 8 canoeing" is that row; "Sixth Form (Years 12 and 13)")."""
+    spans = []
+    for label in labels:
+        inside = re.search(r"\(([^)]*)\)", label)
+        spans.append(_code_span(re.sub(r"\band\b", "to", inside.group(1)).strip()) if inside else None)
+    families = {sp[0] for sp in spans if sp is not None}
+    if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
+        return None
+    family = families.pop()
+    written = [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})\b", question, re.IGNORECASE)]
+    rows = tuple(row for row, sp in zip(table.rows, spans) if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
+    return RowMatch(table, rows, how="label", exact=True) if len(rows) == 1 else None
 
 
 def _row_in_notes(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:

@@ -144,3 +144,24 @@ def test_a_familys_number_in_words_is_its_code():
                    caption="Table 2: Complaint handling stages")
     assert named("who deals with a complaint at stage one?", stages)[1] == ["Stage 1 – Initial response"]
     assert named("what happens at stage four?", stages)[:3] == ("absent", [], "Stage 4")
+
+
+RATIOS = table(
+    ["Group", "Category A (low risk)", "Category B (moderate risk)", "Category C (higher risk)"],
+    [["Key Stage 3 (Years 7 to 9)", "20 pupils", "14 pupils", "5 pupils"],
+     ["Key Stage 4 (Years 10 and 11)", "24 pupils", "16 pupils", "6 pupils"],
+     ["Sixth Form (Years 12 and 13)", "30 pupils", "18 pupils", "8 pupils"]],
+    caption="Table 2: Minimum supervision ratios")
+
+
+def test_a_two_word_family_and_its_initials_name_the_code():
+    assert named("key stage 4 category B ratio?", RATIOS)[1:] == (["Key Stage 4 (Years 10 and 11)"], "", ["Category B (moderate risk)"])
+    assert named("What's the cat B ratio for KS4?", RATIOS)[1] == ["Key Stage 4 (Years 10 and 11)"]
+    assert named("What's the ratio for Key Stage 2 pupils on a Category A visit?", RATIOS)[:3] == ("absent", [], "Key Stage 2")
+
+
+def test_a_span_of_codes_in_a_labels_brackets_names_its_row_and_is_no_range():
+    # "(Years 7 to 9)" is school years, not a length of time: "year 8" is the Key Stage 3 row
+    assert named("Taking year 8 canoeing - max number of kids per adult?", RATIOS)[1] == ["Key Stage 3 (Years 7 to 9)"]
+    assert named("Year 10 theatre trip, what's the staffing ratio?", RATIOS)[1] == ["Key Stage 4 (Years 10 and 11)"]
+    assert named("sixth form category C ratio?", RATIOS)[1] == ["Sixth Form (Years 12 and 13)"]
