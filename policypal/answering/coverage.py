@@ -778,7 +778,8 @@ _ASKED_VALUES = (
                 r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
     # "What's the salary for ...?", "what is the current national minimum wage per hour?": an amount too
     (re.compile(r"\bwhat(?:'s|s| is| are| will be)\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+){0,3}?"
-                r"(?:salary|salaries|wage|wages|pay rate|price|prices|cost|costs|fee|fees|charge|charges|amount)"
+                r"(?:salary|salaries|wage|wages|pay rate|rate|rates|price|prices|cost|costs|fee|fees|charge|charges|amount|"
+                r"allowance|allowances|cap|limit|budget)"
                 r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
      re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),

@@ -47,3 +47,12 @@ def test_what_is_the_salary_asks_for_an_amount_and_a_clause_number_is_none():
     assert missing_value("What is the cost centre code for travel", rule) == ""  # a cost centre is no amount asked
     # "how much" was read as answered by the clause number "3.3" alone
     assert missing_value("How much does the firm pay towards the certificate", rule) == "how much"
+
+
+def test_what_is_the_rate_or_allowance_asks_for_an_amount():
+    from policypal.answering.coverage import missing_value
+
+    definition = '"Driving for work" means driving any vehicle on Company business.'
+    assert missing_value("What's the mileage rate if I use my own car to get to a job", definition) == "how much"
+    assert missing_value("What is the overtime rate", "Overtime is paid at time and a half.") == ""
+    assert missing_value("What is the time limit for claims", "Claims must be submitted within three months.") == ""
