@@ -88,18 +88,19 @@ def _read_policy_titles(versions: list[int]) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def chunks_with_identifiers(*, versions: list[int], identifiers: list[str], limit: int = 12) -> list[Chunk]:
-    """Searchable chunks holding every one of the identifiers (as full-text tokens), table rows
-    first."""
-    if not versions or not identifiers:
+def chunks_with_identifier(*, versions: list[int], forms: list[str], limit: int = 3) -> list[Chunk]:
+    """Searchable chunks holding one identifier in any of the forms it may be written in ("NC-06",
+    "NC06", "NC 6"), table rows first: one query for all of them."""
+    forms = [f for f in forms if f.strip()]
+    if not versions or not forms:
         return []
-    query = " && ".join(["phraseto_tsquery('english', %s)"] * len(identifiers))
+    any_form = " || ".join(["phraseto_tsquery('english', %s)"] * len(forms))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({any_form}) "
             "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
             "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
-            [*identifiers, id_array(versions), limit],
+            [*forms, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)

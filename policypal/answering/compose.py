@@ -25,7 +25,10 @@ from chunking.pipe_tables import is_delimiter_line
 from chunking.rules import is_lead_in, is_qualifier
 from chunking.sentences import split_sentences_quick
 
-from .coverage import Decision, Related, carried_by, decide, is_yes_no, missing_phrases, missing_value
+from .coverage import (
+    Decision, Related, asks_with_context, carried_by, clauses, decide, is_yes_no, missing_phrases, missing_value,
+    names_a_thing, question_terms,
+)
 from .definitions import defined_terms, definition_spans, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
@@ -34,7 +37,10 @@ from .places import places_in
 from .rows import (
     RowMatch, absent_name, clipped_words, gives_who, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
-from .terms import STOP_STEMS, STOP_WORDS, agreements, equivalents, key_terms, polarity, stem, stems_of, words
+from .terms import (
+    STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
+    words,
+)
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
 SENTENCE_WINDOW = 0.12  # keep sentences scoring within this of the best one
@@ -359,10 +365,10 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     """Of tables alike, those whose named rows hold a code the question writes ("G7" beside a
     London row of a table without grades): the identifier decides; all of them when none does."""
-    written = {re.sub(r"[\s-]", "", w.lower()) for w in re.findall(r"\b[A-Za-z]{1,4}[ -]?\d{1,4}\b", question)}
+    written = code_keys_in(question)
     if not written:
         return matches
-    coded = [m for m in matches if any(re.sub(r"[\s-]", "", label_of(m.table, r).lower()) in written for r in m.rows)]
+    coded = [m for m in matches if any(code_key(label_of(m.table, r)) in written for r in m.rows)]
     return coded or matches
 
 
@@ -375,23 +381,19 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
     "a barista", and no policy says "barista". The table's range is then the answer, not another
     row's value nor a guess. Only a question asking for a value (not a yes/no one: "Do tronc
     points count towards my pension?" asks about the pension, not for a row)."""
-    from .coverage import names_a_thing, question_terms
-    from .places import places_in
-    asking = next((c for _, c in _asks(question) if _ASKS_A_VALUE.search(c)), "")
-    if not asking:
-        return None  # (whether the question is about this table is weighed with every match: _about_table)
-    clause = question  # the row may be named before the question proper ("concierge - how many points?")
-    place_words = {w for p in places_in(clause) for w in words(p.written)}
-    unmentioned = [t for t in question_terms(clause)
-                   if corpus_mentions.get(t.stem, True) is False and t.word not in place_words and names_a_thing(t.word, clause)]
-    if not unmentioned:
+    # (whether the question is about this table is weighed with every match: _about_table)
+    if not any(_ASKS_A_VALUE.search(clause) for _, clause in asks_with_context(question)):
         return None
-    for phrase in missing_phrases(clause, unmentioned):
+    # the whole question: the row may be named before the question proper ("concierge - how many points?")
+    place_words = {w for p in places_in(question) for w in words(p.written)}
+    unmentioned = [t for t in question_terms(question) if corpus_mentions.get(t.stem, True) is False
+                   and t.word not in place_words and names_a_thing(t.word, question)]
+    for phrase in missing_phrases(question, unmentioned) if unmentioned else []:
         # with the noun written right before it ("a pot washer": not "washer" alone)
-        before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", clause.lower())
-        if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), clause):
+        before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", question.lower())
+        if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), question):
             phrase = f"{before.group(1)} {phrase}"
-        if _stands_as_a_label(phrase, clause):
+        if _stands_as_a_label(phrase, question):
             return RowMatch(table, (), how="absent", asked=phrase, unmentioned=True)
     return None
 
@@ -403,8 +405,6 @@ _LABEL_PLACE = r"(?:\b(?:a|an)\s+|\b(?:for|as)\s+(?:a\s+|an\s+|the\s+|(?:my|our)
 
 
 def _stands_as_a_label(phrase: str, clause: str) -> bool:
-    from .terms import numbers
-
     if numbers(phrase) or any(w.endswith("s") and w != phrase.split()[-1] for w in phrase.split()):
         return False  # "a record fits two categories": a verb and a count, no name of a row
     text = clause.lower().strip()
@@ -414,21 +414,12 @@ def _stands_as_a_label(phrase: str, clause: str) -> bool:
     return re.match(rf"^{escaped}\s*[-–—,:]", text) is not None
 
 
-def _asks(question: str) -> list[tuple[str, str]]:
-    from .coverage import asks_with_context
-
-    return asks_with_context(question)
-
-
 def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:
-    """Whether the absent label is a code (it has a digit: "G9", "Band 25") that none of the
-    found rows' labels holds: an identifier the question names is a fact to match, and a row
-    found by other words leaves it unanswered."""
-    code = absent.asked.strip().lower()
-    if not re.search(r"\d", code):
-        return False
-    squeezed = re.sub(r"[\s-]", "", code)
-    return not any(squeezed in re.sub(r"[\s-]", "", label_of(m.table, r).lower()) for _, m in found for r in m.rows)
+    """Whether the absent label is a code ("G9", "Band 25") that none of the found rows' labels
+    is: an identifier the question names is a fact to match, and a row found by other words
+    leaves it unanswered."""
+    key = code_key(absent.asked)
+    return key is not None and not any(code_key(label_of(m.table, r)) == key for _, m in found for r in m.rows)
 
 
 def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:
@@ -481,8 +472,6 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     table's caption, headers, breadcrumb or the sentences of its own section (`notes`: a table
     without a caption is introduced by them, "An employee who resigns ... must repay part of the
     funding ... set out in the table below"); 1 when the clauses name nothing but the row."""
-    from .coverage import carried_by, clauses, names_a_thing, question_terms
-
     if names_label_column(question, match.table):
         return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
     if match.rows and _names_a_long_code(question, match):
@@ -522,12 +511,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
 def _names_a_long_code(question: str, match: RowMatch) -> bool:
     """Whether the question writes the code of a named row whose prefix has two letters or more
     ("nc6" for "NC-06", "EX101"), however it pads or joins it."""
-    written = {(m.group(1).lower(), int(m.group(2))) for m in re.finditer(r"\b([A-Za-z]{2,5})[\s-]?(\d{1,4})\b", question)}
-    for row in match.rows:
-        m = re.fullmatch(r"\s*([A-Za-z]{2,5})[\s-]?(\d{1,4})\s*", label_of(match.table, row))
-        if m and (m.group(1).lower(), int(m.group(2))) in written:
-            return True
-    return False
+    written = code_keys_in(question, min_prefix=2)
+    return any(code_key(label_of(match.table, row)) in written for row in match.rows)
 
 
 def _row_words(match: RowMatch) -> set[str]:

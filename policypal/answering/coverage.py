@@ -754,6 +754,9 @@ _NUMBER = r"(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|
 _ASKS_FOR_A_DAY = re.compile(r"\b(?:which|what) (?:day|date)s?\b", re.IGNORECASE)
 _DAY_WORDS = frozenset(stem(w) for w in ("day", "days", "date", "dates"))
 _HOW_SOON = re.compile(r"\bhow (?:soon|fast|quickly|promptly)\b|\bby when\b", re.IGNORECASE)
+# an amount given: a number, a sum, a share, "full pay", "free"
+_AMOUNT_GIVEN = re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+                           r"twenty|thirty|full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
@@ -774,15 +777,13 @@ _ASKED_VALUES = (
                 rf"as soon as|promptly)\b|\b{_NUMBER}[\s-]+(?:working |business |calendar )?{_TIME_UNIT}\b", re.IGNORECASE)),
     # "how much leave / pay / time off": an amount (a number, a share, a sum, "full pay", "free")
     (re.compile(r"\bhow much\b", re.IGNORECASE), "how much",
-     re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
+     _AMOUNT_GIVEN),
     # "What's the salary for ...?", "what is the current national minimum wage per hour?": an amount too
     (re.compile(r"\bwhat(?:'s|s| is| are| will be)\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+){0,3}?"
                 r"(?:salary|salaries|wage|wages|pay rate|rate|rates|price|prices|cost|costs|fee|fees|charge|charges|amount|"
                 r"allowance|allowances|cap|limit|budget)"
                 r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
-     re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                r"full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)),
+     _AMOUNT_GIVEN),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )

@@ -130,13 +130,14 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             kind = _another_kind(question, table, labels)
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
-        if found is not None and found.rows and destinations(question):
-            written = [r for r in found.rows if _written_in(label_of(table, r), question)]
+        places = destinations(question) if found is not None and found.rows else []
+        if places:
+            written = [r for r in found.rows if _holds_phrase(question, label_of(table, r))]
+            regions = {p.region.lower() for p in places}
             if written and len(written) < len(found.rows):
                 # "an overnight in London": the London row, not also Europe (London's region)
                 found = replace(found, rows=tuple(written))
-            elif all(label_of(table, r).strip().lower() in {p.region.lower() for p in destinations(question)}
-                     for r in found.rows):
+            elif all(label_of(table, r).strip().lower() in regions for r in found.rows):
                 # a row reached through the place's region ("Birmingham": Europe) gives way to the
                 # row a note of the policy sends the place to ("UK Regional — any location in the UK");
                 # a row reached through its country ("London": United Kingdom) is the place's own
@@ -256,7 +257,12 @@ def _partial_leading_codes(labels: list[str]) -> str:
 
 
 def _names_family_number(question: str, family: str) -> bool:
-    return re.search(rf"\b{re.escape(family)}[ -]?\d{{1,3}}(?![\d,.%])\b", question, re.IGNORECASE) is not None
+    return bool(_family_numbers(question, family))
+
+
+def _family_numbers(question: str, family: str) -> list[int]:
+    """The numbers the question writes after a code family's word ("stage 2", "grades 7", "year 8")."""
+    return [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})(?![\d%]|[.,]\d)\b", question, re.IGNORECASE)]  # not "3.5", "3,000"
 
 
 def _match_leading_codes(question: str, table: TableData, labels: list[str], family: str) -> RowMatch | None:
@@ -529,6 +535,8 @@ def _ordinal(word: str) -> int:
 
 
 def _match_code_span_column(question: str, table: TableData) -> RowMatch | None:
+    """The row whose cell in a column of code spans ("Pay grades": "Grades 7–8") holds the code the
+    question writes ("a grade 8 fitter" is Band D); the code written is absent when none does."""
     for column in range(max(table.label_columns, 1), len(table.headers)):
         values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
         spans = [_code_span(v) for v in values]
@@ -536,13 +544,13 @@ def _match_code_span_column(question: str, table: TableData) -> RowMatch | None:
         if sum(sp is not None for sp in spans) < max(2, int(0.8 * len(values))) or len(families) != 1:
             continue
         family = families.pop()
-        written = re.search(rf"\b{re.escape(family)}s?[ -]?(\d+)\b", question, re.IGNORECASE)
+        written = _family_numbers(question, family)
         if not written:
             continue
         found = _match_codes(question, table, values, [None] * len(values), spans)
         if found is not None and found.rows:
             return RowMatch(table, found.rows, how="label", named_by=column)
-        return RowMatch(table, (), how="absent", asked=f"{family.capitalize()} {written.group(1)}")  # "grade 12"
+        return RowMatch(table, (), how="absent", asked=f"{family.capitalize()} {written[0]}")  # "grade 12"
     return None
 
 
@@ -1498,8 +1506,7 @@ def _match_bracketed_spans(question: str, table: TableData, labels: list[str]) -
     families = {sp[0] for sp in spans if sp is not None}
     if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
         return None
-    family = families.pop()
-    written = [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})\b", question, re.IGNORECASE)]
+    written = _family_numbers(question, families.pop())
     rows = tuple(row for row, sp in zip(table.rows, spans) if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
     return RowMatch(table, rows, how="label", exact=True) if len(rows) == 1 else None
 
@@ -1513,37 +1520,39 @@ def _row_in_notes(question: str, table: TableData, labels: list[str], notes: tup
     places = destinations(question)
     if not places or not notes:
         return None
+    texts = [_note_text(sentence) for sentence in notes]
     for place in places:
         # the place as written, then its country, its country's other names, its region: the most
         # specific first ("Birmingham": the note on the United Kingdom, not the one on Europe)
-        ordered = list(dict.fromkeys([place.written, place.country, *place.names, place.region]))
-        for names in ([n] for n in ordered if n):
-            for sentence in notes:
-                text = sentence.strip().lstrip("-*• ").replace("*", "").strip()
-                lowered = text.lower()
-                if not any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", lowered) for n in names if n):
+        for name in dict.fromkeys(n for n in (place.written, place.country, *place.names, place.region) if n):
+            for text in texts:
+                if not _holds_phrase(text, name):
                     continue
-                named = [i for i, label in enumerate(labels)
-                         if label.strip() and re.search(rf"(?<![\w]){re.escape(label.strip().lower())}(?![\w])", lowered)]
-                leading = [i for i in named if lowered.startswith(labels[i].strip().lower())]
+                named = [i for i, label in enumerate(labels) if _holds_phrase(text, label)]
+                leading = [i for i in named if text.startswith(labels[i].strip().lower())]
                 chosen = leading if len(leading) == 1 else named if len(named) == 1 else []
-                if chosen and labels[chosen[0]].strip().lower() not in {n.lower() for n in names}:
+                if chosen and labels[chosen[0]].strip().lower() != name.lower():
                     return RowMatch(table, (table.rows[chosen[0]],), how="label", exact=False)
     # a place no label and no note names: the row for everywhere else ("Rest of World — any
     # location not listed above"), when the rows are kinds of destination the notes define
     rest = [i for i, label in enumerate(labels) if _REST_OF_WORLD.search(label)]
-    defined = sum(any(s.strip().lstrip("-*• ").replace("*", "").strip().lower().startswith(l.strip().lower())
-                      for s in notes) for l in labels if l.strip())
+    defined = sum(any(text.startswith(label.strip().lower()) for text in texts) for label in labels if label.strip())
     if len(rest) == 1 and defined >= 2:
-        every = " ".join(list(labels) + list(notes)).lower()
-        if not any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", every)
-                   for p in places for n in (p.written, p.country, *p.names) if n):
+        every = " ".join([*labels, *texts])
+        if not any(_holds_phrase(every, n) for p in places for n in (p.written, p.country, *p.names) if n):
             return RowMatch(table, (table.rows[rest[0]],), how="label", exact=False)
     return None
 
 
-def _written_in(label: str, question: str) -> bool:
-    return bool(label.strip()) and re.search(rf"(?<![\w]){re.escape(label.strip().lower())}(?![\w])", question.lower()) is not None
+def _note_text(sentence: str) -> str:
+    """A note as plain lower-case text: no list marker, no bold ("- **Europe** — any ...")."""
+    return sentence.strip().lstrip("-*• ").replace("*", "").strip().lower()
+
+
+def _holds_phrase(text: str, phrase: str) -> bool:
+    """Whether the text holds the phrase as words of their own, any case."""
+    phrase = phrase.strip().lower()
+    return bool(phrase) and re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text.lower()) is not None
 
 
 _REST_OF_WORLD = re.compile(r"\b(?:rest of (?:the )?world|other countries|other destinations|elsewhere|all other)\b", re.IGNORECASE)

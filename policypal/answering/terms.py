@@ -351,13 +351,29 @@ def identifiers(text: str) -> list[str]:
     return list(out)
 
 
+_CODE_KEY = re.compile(r"([A-Za-z]{1,5})[\s-]?0*(\d{1,4})")
+
+
+def code_key(text: str) -> tuple[str, int] | None:
+    """(prefix, number) of a code however it is written: "NC-06", "nc6" and "NC 6" are
+    ("nc", 6); None for anything else."""
+    m = _CODE_KEY.fullmatch(text.strip())
+    return (m.group(1).lower(), int(m.group(2))) if m else None
+
+
+def code_keys_in(text: str, *, min_prefix: int = 1) -> set[tuple[str, int]]:
+    """The keys of the codes a text writes ("time logged under nc6": {("nc", 6)})."""
+    return {(m.group(1).lower(), int(m.group(2))) for m in re.finditer(rf"\b{_CODE_KEY.pattern}\b", text)
+            if len(m.group(1)) >= min_prefix}
+
+
 def code_variants(identifier: str) -> list[str]:
     """The ways a policy may write a code the question writes another way: "NC6" as "NC-06",
     "NC-6", "NC06"; "EX101" as "EX-101". The code as written first."""
-    m = re.fullmatch(r"([A-Za-z]{1,5})[\s-]?0*(\d{1,4})", identifier.strip())
-    if not m:
+    key = code_key(identifier)
+    if key is None:
         return [identifier]
-    prefix, number = m.group(1).upper(), m.group(2)
+    prefix, number = key[0].upper(), str(key[1])
     padded = number.zfill(2)
     out = [identifier, f"{prefix}-{number}", f"{prefix}-{padded}", f"{prefix}{padded}", f"{prefix}{number}", f"{prefix} {number}"]
     return list(dict.fromkeys(out))

@@ -256,16 +256,11 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     out = []
     codes = [i for i in identifiers(question) if any(ch.isalpha() for ch in i)]  # "B14", "EX-101"; not "2"
     for identifier in codes[:4]:
-        # "nc6" finds the row of "NC-06": the code as the policy may write it, until one is found
-        for written in code_variants(identifier):
-            found = [c for c in lookup.chunks_with_identifiers(versions=versions, identifiers=[written], limit=3)
-                     if c.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE)]
-            for chunk in found:
-                if chunk.pk not in seen:
-                    seen.add(chunk.pk)
-                    out.append(loader.evidence(chunk, role="row"))
-            if found:
-                break
+        # "nc6" finds the row of "NC-06": the code in every form the policy may write it, one query
+        for chunk in lookup.chunks_with_identifier(versions=versions, forms=code_variants(identifier), limit=3):
+            if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
+                seen.add(chunk.pk)
+                out.append(loader.evidence(chunk, role="row"))
     return out
 
 
