@@ -35,7 +35,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, clipped_words, gives_who, label_of, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
@@ -382,8 +382,8 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
     row's value nor a guess. Only a question asking for a value (not a yes/no one: "Do tronc
     points count towards my pension?" asks about the pension, not for a row)."""
     # (whether the question is about this table is weighed with every match: _about_table)
-    if not any(_ASKS_A_VALUE.search(clause) for _, clause in asks_with_context(question)):
-        return None
+    if not labels_are_names(table) or not any(_ASKS_A_VALUE.search(clause) for _, clause in asks_with_context(question)):
+        return None  # a table of bands or codes has no row for "a locksmith": which band is what it lacks
     # the whole question: the row may be named before the question proper ("concierge - how many points?")
     place_words = {w for p in places_in(question) for w in words(p.written)}
     unmentioned = [t for t in question_terms(question) if corpus_mentions.get(t.stem, True) is False

@@ -629,6 +629,15 @@ def _lettered_codes(question: str, prefixes: set[str], nouns: set[str], labels: 
                 asked.append((prefix, 0, m.group(1).lower(), _written(prefix, 0, m.group(1).lower(), labels)))
 
 
+def labels_are_names(table: TableData) -> bool:
+    """Whether the table's rows are named by words ("Head Chef", "Jury service"), not by codes
+    or spans ("B14", "3-5 years"): only a name can stand for a thing the question names."""
+    labels = [label_of(table, row) for row in table.rows]
+    coded = sum(_code(label) is not None or _code_span(label) is not None or _range(_without_brackets(label)) is not None
+                for label in labels)
+    return _mostly_words(labels) and coded * 2 < len(labels)
+
+
 def _mostly_words(values: list[str]) -> bool:
     """Whether most of the cells are words rather than numbers and amounts."""
     filled = [v for v in values if v]

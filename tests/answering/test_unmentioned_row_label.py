@@ -66,3 +66,15 @@ def test_a_fraction_of_something_is_no_row_label():
     answer = compose_answer("A fifth of our servers are off sick. How many tronc points do the rest get?", _evidence(),
                             corpus_mentions={stem("fifth"): False})
     assert "no row for" not in answer.text
+
+
+def test_a_table_of_codes_has_no_row_for_a_thing_the_question_names():
+    # "a locksmith" has some band; "no row for locksmith" in a table of bands would mislead
+    bands = TableData("Table 1: Daily subsistence rates by band", ("Band", "Europe"),
+                      tuple(TableRow((f"B{i}", f"{40 + i}.10")) for i in range(1, 6)))
+    evidence = [Evidence(key=1, breadcrumb="Rates > 2 Subsistence", text="Table 1", kind="table", rank=1, similarity=0.5,
+                         table=bands)]
+    answer = compose_answer("What is the daily subsistence rate for a locksmith?", evidence,
+                            corpus_mentions={stem("locksmith"): False})
+    assert "no row for locksmith" not in answer.text
+    assert answer.outcome != "answered" and "42.10" not in answer.text
