@@ -94,6 +94,17 @@ def policy_upsert(*, key: str, title: str, category: str = "", group_names: list
         raise PolicyInputError("A policy key is required, for example 'travel'.")
     if not (title or "").strip():
         raise PolicyInputError("A policy title is required.")
+    # every entry point (command line, form, import, API) comes through here: an over-long value is
+    # refused with its field and limit before the database would refuse it with a DataError
+    for field, value in (("key", key), ("title", title.strip()), ("category", category or "")):
+        limit = Policy._meta.get_field(field).max_length
+        if len(value) > limit:
+            raise PolicyInputError(f"The policy {field} is {len(value)} characters; the limit is {limit}.")
+    group_limit = Group._meta.get_field("name").max_length
+    for name in group_names or []:
+        if len(name.strip()) > group_limit:
+            raise PolicyInputError(f"The group name {name.strip()[:40]!r}... is {len(name.strip())} characters; "
+                                   f"the limit is {group_limit}.")
     with transaction.atomic():
         policy, _ = Policy.objects.update_or_create(
             key=key, defaults={"title": title.strip(), **({"category": category} if category else {})}

@@ -76,3 +76,10 @@ def test_api_ask_never_returns_restricted_chunks_to_outsider(client, employee):
     response = client.post("/api/ask", {"question": BONUS_QUESTION}, content_type="application/json")
     assert response.status_code == 200
     assert all(c["policy"] != "manager-compensation" for c in response.json()["citations"])
+
+
+def test_ask_refuses_an_over_long_question_as_the_page_does():
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match=r"Keep the question to 2000 characters or fewer \(it has 2001\)"):
+        call_command("ask", "a" * 2001, "--user", "employee", "--no-record")

@@ -80,3 +80,22 @@ def test_ingest_of_an_accepted_file_creates_the_policy_and_its_version(tmp_path)
     ingest(path)
     version = Policy.objects.get(key="limits-leave").versions.get()
     assert version.number == 1 and version.sources.get().size_bytes == LIMIT
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--policy", "k" * 120, "The policy key is 120 characters; the limit is 80."),
+    ("--title", "T" * 301, "The policy title is 301 characters; the limit is 300."),
+    ("--category", "c" * 121, "The policy category is 121 characters; the limit is 120."),
+    ("--groups", "g" * 151, "is 151 characters; the limit is 150."),
+])
+def test_an_over_long_value_given_to_ingest_is_refused_with_its_field_and_limit(tmp_path, option, value, message):
+    """It used to end in a raw DataError traceback ("value too long for type character varying(80)")."""
+    path = tmp_path / "leave.md"
+    path.write_bytes(MARKDOWN[:LIMIT])
+    args = {"--policy": "limits-leave", "--title": "Leave", "--category": "", "--groups": ""}
+    args[option] = value
+    argv = [str(path), "--effective-from", "2025-04-01"] + [a for k, v in args.items() if v for a in (k, v)]
+    with pytest.raises(CommandError) as refused:
+        call_command("ingest", *argv)
+    assert message in str(refused.value)
+    assert not Policy.objects.filter(key__in=["limits-leave", "k" * 80]).exists()

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from policypal.assistant.forms import AskForm
 from policypal.assistant.presenters import answer_dict
 from policypal.assistant.services import answer_question
 from policypal.commandline import get_user, parse_date
@@ -23,7 +24,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         user = get_user(options["user"])
         as_of = parse_date(options["as_of"], option="--as-of")
-        composed, _ = answer_question(question=options["question"], user=user, as_of=as_of, record=not options["no_record"])
+        # the chat page's and the API's own check, so the three say the same ("Keep the question to ...")
+        form = AskForm({"question": options["question"]})
+        if not form.is_valid() and "question" in form.errors:
+            raise CommandError(" ".join(form.errors["question"]))
+        composed, _ = answer_question(question=form.cleaned_data["question"], user=user, as_of=as_of,
+                                      record=not options["no_record"])
         data = answer_dict(composed)
         if options["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False))
