@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import threading
 import uuid
 
@@ -101,6 +102,23 @@ def chunks_with_identifier(*, versions: list[int], forms: list[str], limit: int 
             "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
             "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
             [*forms, id_array(versions), limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
+def chunks_with_initial(*, versions: list[int], letter: str, number: int, limit: int = 3) -> list[Chunk]:
+    """Searchable chunks where a word beginning with `letter` stands right before `number`
+    ("g9" written by an asker for "Grade 9"), table rows first."""
+    if not versions or not re.fullmatch(r"[a-z]", letter.lower()):
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ to_tsquery('simple', %s) "
+            "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
+            "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
+            [f"{letter.lower()}:* <-> {int(number)}", id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)

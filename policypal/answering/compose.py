@@ -35,7 +35,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, clipped_words, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, columns_named_by_numbers, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
@@ -357,9 +357,17 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
             # table without grades does not answer for one, however alike the two tables read)
             return [top_absent[1]]
-        return _tables_the_words_point_at(question, _by_written_codes(question, [m for score, m in found if score == best]),
-                                          evidence)[:2]
+        tied = _by_cells(question, [m for score, m in found if score == best])
+        return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
+    """Of tables alike, those where the question names a cell: a row, and a column by a number
+    or a code its header spans ("grade 8 with 12 years service": the leave table's "10 years or
+    more" row under "Grades 6 to 10", not the grade table's Grade 8 row); all when none does."""
+    cells = [m for m in matches if m.rows and set(m.columns) & set(columns_named_by_numbers(question, m.table))]
+    return cells or matches
 
 
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:

@@ -125,6 +125,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"monthly", "per month", "each month", "every month", "calendar month", "a month"},
     {"hourly", "per hour", "each hour", "every hour", "an hour"},
     {"nightly", "per night", "each night", "every night", "a night"},
+    {"sleep", "kip", "nap", "doze", "night out", "nightout"},
     {"fee", "fees", "cost", "costs", "charge", "price"},
     # vehicles and travel
     {"bicycle", "bike", "e-bike", "cycle", "cycling"},

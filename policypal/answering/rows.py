@@ -570,6 +570,10 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
         after_noun = bool(before) and _noun_or_clipped(before[0], nouns)
         if prefix and prefix in prefixes:
             asked.append((prefix, number, suffix, m.group(0)))
+        elif prefix and len(prefix) == 1 and len(prefixes) == 1 and len(family := next(iter(prefixes))) >= 3 \
+                and family.startswith(prefix):
+            # "g9" for "Grade 9": the family's initial where no code of the table is one letter
+            asked.append((family, number, suffix, _written(family, number, suffix, labels)))
         elif (prefix and _noun_or_clipped(prefix, nouns)) or (not prefix and after_noun):
             # "band 14": the label column's noun and a number mean the code of that number
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
@@ -598,7 +602,9 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
         return RowMatch(table, tuple(rows), how="label")
     if asked:
         written = asked[0][3]
-        return RowMatch(table, (), how="absent", asked=written if asked[0][1] == 0 else written.replace(" ", "").upper())
+        # "b 25" is B25; "Grade 12" stays as a word and a number
+        collapsed = asked[0][1] != 0 and len(asked[0][0]) <= 2
+        return RowMatch(table, (), how="absent", asked=written.replace(" ", "").upper() if collapsed else written)
     if absent:
         return RowMatch(table, (), how="absent", asked=absent[0])
     return None
@@ -751,6 +757,11 @@ def _range(label: str) -> _Span | None:
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
     upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|"
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
+    to_below = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to)\s*"
+                         r"(under|less than|below|fewer than|up to|no more than)\s*(?:[£$€¥₹]\s*)?\d", text)
+    if len(nums) >= 2 and to_below and not lower:
+        # "6 months to under 2 years", "£100 to less than £500": from the first, below the second
+        return _Span(nums[0], True, nums[1], to_below.group(1) in ("up to", "no more than"), kind, unit, months)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit, months)
     if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
@@ -1079,9 +1090,20 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # "Staff travel eligibility" names no "Travel Companion" row by itself
     topic = {stem(w) for w in words(table.caption)} - _GENERIC_STEMS
     sequence = [stem(w) for w in words(question)]
-    for row, label, stems in zip(table.rows, labels, label_stems):
+    # a label's bracket may hold other names of the row ("Late shift (D2, P1)", "Night Shift (N1,
+    # C4N)"): the words outside it name the row on their own, where no other label has them too
+    outer_stems = [{stem(w) for w in words(_without_brackets(label))} - _GENERIC_STEMS - common
+                   if "(" in label else set() for label in labels]
+    for row, label, stems, outer in zip(table.rows, labels, label_stems, outer_stems):
         distinctive = stems - common
         if not distinctive:
+            continue
+        # the caption's words are every row's (a table of "Shift premiums": "nights" names the
+        # "Night Shift (N1, C4N)" row), so the label's other words, all held, name it
+        own = (outer or distinctive) - topic
+        if own != distinctive and own and own <= asked and any(not s.isdigit() for s in own) \
+                and sum(own <= other for other in label_stems) == 1:
+            full.append((len(own), len(own), row))
             continue
         # a stop word that tells the label apart ("Research Only") counts where the question
         # writes it as the label does ("a research-only contract")
@@ -1098,7 +1120,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
             share = max([weight / len(distinctive)] + [
                 sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held & part) / len(part)
-                for part in _alternatives(label, common) if held & part])
+                for part in [*_alternatives(label, common), *([outer] if outer else [])] if held & part])
             partial.append((share, len(held), row))
     if full:
         top = max(n for n, _, _ in full)
@@ -1325,7 +1347,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
         return noted
-    ranged = _range_columns(question, table, first)
+    ranged = _range_columns(question, table, first) or _code_span_columns(question, table, first)
     if ranged:
         return ranged
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
@@ -1373,6 +1395,24 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         if not any(r in h for r in regions for h in named):
             out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]:
+    """The value columns a quantity or a code of the question names by its header's span."""
+    first = max(table.label_columns, 1)
+    return _range_columns(question, table, first) or _code_span_columns(question, table, first)
+
+
+def _code_span_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:
+    """The value column whose header spans the codes of one family holding the code the question
+    writes ("Grades 1 to 5" / "Grades 6 to 10": "I'm on grade 4" asks for the first)."""
+    spans = [_code_span(h) for h in table.headers[first:]]
+    families = {sp[0] for sp in spans if sp is not None}
+    if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
+        return ()
+    written = _family_numbers(question, families.pop())
+    return tuple(first + i for i, sp in enumerate(spans)
+                 if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
 
 
 def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:

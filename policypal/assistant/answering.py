@@ -257,7 +257,12 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     codes = [i for i in identifiers(question) if any(ch.isalpha() for ch in i)]  # "B14", "EX-101"; not "2"
     for identifier in codes[:4]:
         # "nc6" finds the row of "NC-06": the code in every form the policy may write it, one query
-        for chunk in lookup.chunks_with_identifier(versions=versions, forms=code_variants(identifier), limit=3):
+        found = lookup.chunks_with_identifier(versions=versions, forms=code_variants(identifier), limit=3)
+        initial = re.fullmatch(r"([A-Za-z])[ -]?(\d{1,3})", identifier)
+        if not found and initial:
+            # "g9" where the policy writes "Grade 9": a word of that initial right before the number
+            found = lookup.chunks_with_initial(versions=versions, letter=initial.group(1), number=int(initial.group(2)))
+        for chunk in found:
             if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
                 seen.add(chunk.pk)
                 out.append(loader.evidence(chunk, role="row"))

@@ -1,0 +1,93 @@
+"""Rows and columns named as the first blind runs of holdout17 (a logistics company) and
+holdout18 (a university) showed askers name them: a label whose bracket holds other names of
+the row ("Late shift (D2, P1)"), a row named by its words beside the caption's ("nights" in a
+table of shift premiums), columns headed by spans of grades ("Grades 1 to 5"), a range written
+"6 months to under 2 years", and a grade's initial ("g9" for Grade 9)."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.evidence import Evidence
+from tests.answering.row_helpers import named, table
+
+PREMIUMS = table(
+    ["Shift type", "Monday to Friday", "Saturday", "Sunday", "Bank holiday"],
+    [["Day shift (D1, C4)", "Nil", "£1.10", "£2.40", "£3.75"],
+     ["Late shift (D2, P1)", "£0.65", "£1.35", "£2.60", "£3.90"],
+     ["Night Shift (N1, C4N)", "£2.15", "£2.55", "£3.20", "£4.45"],
+     ["Weekend only (WE)", "Not applicable", "£1.80", "£1.80", "£4.05"]],
+    caption="Table 4 – Shift premiums (per hour, added to base rate)")
+
+TRAVEL = table(
+    ["Journey", "Class"],
+    [["Staying with friends or family (England and Scotland)", "£25"],
+     ["Staying with friends or family (Ireland)", "£30"], ["Hotel", "£120"]],
+    caption="Table 2 – Accommodation")
+
+LEAVE = table(
+    ["Continuous Service", "Grades 1 to 5", "Grades 6 to 10"],
+    [["Less than 2 years", "25 days", "30 days"], ["2 to 4 years", "26 days", "31 days"],
+     ["5 to 9 years", "27 days", "32 days"], ["10 years or more", "29 days", "33 days"]],
+    caption="Annual leave by grade and service")
+
+GRADES = table(
+    ["Grade", "Typical job titles", "Protected Research Time", "Citizenship allowance"],
+    [["Grade 7", "Lecturer", "35%", "60 hours"], ["Grade 8", "Senior Lecturer", "40%", "90 hours"],
+     ["Grade 9", "Reader", "45%", "120 hours"], ["Grade 10", "Professor", "50%", "160 hours"]],
+    caption="Grade-related allowances", first_id=950)
+
+SICK_PAY = table(
+    ["Continuous Service", "Full pay", "Half pay"],
+    [["Under 6 months", "None", "None"], ["6 months to under 2 years", "1 week", "2 weeks"],
+     ["2 years to under 5 years", "4 weeks", "5 weeks"], ["5 years to under 10 years", "8 weeks", "10 weeks"],
+     ["10 years or more", "13 weeks", "13 weeks"]],
+    caption="Table 3 – Company sick pay")
+
+
+def test_the_words_outside_a_labels_bracket_name_the_row():
+    # the codes in the bracket are other names of the row, not words the question must also hold
+    assert named("late shift bank holiday premium - how much per hour on top?", PREMIUMS) == (
+        "label", ["Late shift (D2, P1)"], "", ["Bank holiday"])
+    assert named("night shift sunday premium", PREMIUMS)[1:] == (["Night Shift (N1, C4N)"], "", ["Sunday"])
+
+
+def test_the_captions_words_are_every_rows_so_the_others_name_it():
+    # "shift" is the caption's word: "nights" holds all the row's own words
+    assert named("I'm on nights. How much extra per hour do I get on a Sunday?", PREMIUMS)[1:] == (
+        ["Night Shift (N1, C4N)"], "", ["Sunday"])
+
+
+def test_a_bracket_that_tells_two_rows_apart_still_decides():
+    # the words outside the brackets are the same for two rows: they name neither alone
+    assert named("staying with family in Ireland", TRAVEL)[1] == ["Staying with friends or family (Ireland)"]
+    assert named("staying with family - what can I claim?", TRAVEL) is None
+
+
+def test_a_header_spanning_grades_is_the_column_of_the_grade_written():
+    assert named("I'm on grade 4 and have been here 3 years, how much annual leave do I get?", LEAVE) == (
+        "range", ["2 to 4 years"], "", ["Grades 1 to 5"])
+    assert named("grade 8 with 12 years service - what's my holiday entitlement?", LEAVE)[1:] == (
+        ["10 years or more"], "", ["Grades 6 to 10"])
+
+
+def test_a_cell_named_by_two_facts_beats_a_row_named_by_one():
+    evidence = [
+        Evidence(key=1, breadcrumb="Workload > 4 Grade-related allowances", text="Grades", kind="table", rank=1,
+                 similarity=0.5, table=GRADES),
+        Evidence(key=2, breadcrumb="Leave > 3 Annual leave", text="Annual leave", kind="table", rank=2,
+                 similarity=0.5, table=LEAVE),
+    ]
+    answer = compose_answer("grade 8 with 12 years service - what's my holiday entitlement?", evidence,
+                            corpus_mentions={})
+    assert "33 days" in answer.text
+    assert "Senior Lecturer" not in answer.text and "29 days" not in answer.text
+
+
+def test_a_span_from_one_figure_to_under_another():
+    assert named("been with the company 6 years and off sick long term - how many weeks on half pay?", SICK_PAY)[:2] == (
+        "range", ["5 years to under 10 years"])
+    assert named("I've worked here 18 months, how much full pay?", SICK_PAY)[1] == ["6 months to under 2 years"]
+    assert named("I've been here 2 years", SICK_PAY)[1] == ["2 years to under 5 years"]  # "under" excludes the top
+    assert named("I started 3 months ago", SICK_PAY)[1] == ["Under 6 months"]
+
+
+def test_a_grades_initial_and_number_name_the_grade():
+    assert named("g9 citizenship allowance?", GRADES)[1:] == (["Grade 9"], "", ["Citizenship allowance"])
+    assert named("what's the citizenship allowance for g12?", GRADES)[:3] == ("absent", [], "Grade 12")
