@@ -89,7 +89,7 @@ def compose_answer(
         # record" row; a value found by some of a label's words does not answer a yes/no question
         found = []
     if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent
-                                 or absent[0].unmentioned):
+                                 or absent[0].unmentioned or _absent_code_nowhere(question, absent[0], every)):
         return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
 
     # 2. outcome, from the units of evidence (definitions travel with the rules that use them)
@@ -553,6 +553,15 @@ def _row_evidence(host: Evidence, row: TableRow) -> Evidence:
     if row.chunk_id is None or row.chunk_id == host.key:
         return host
     return replace(host, key=row.chunk_id, kind="table_row", text=row.sentence or host.text, rank=0, role="row")
+
+
+def _absent_code_nowhere(question: str, match: RowMatch, evidence: list[Evidence]) -> bool:
+    """An absent code the question writes ("C5 data" where the classes run C1 to C4) that no
+    evidence holds: the table of its family is what the question is about, ranked or fetched."""
+    key = code_key(match.asked)
+    if key is None or key not in code_keys_in(question):
+        return False
+    return not any(key in code_keys_in(e.text) for e in evidence)
 
 
 def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:

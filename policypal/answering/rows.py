@@ -56,6 +56,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     if not table.rows:
         return None
     labels = [label_of(table, row) for row in table.rows]
+    plus = _match_plus_code(question, table, labels)
+    if plus is not None:
+        return plus
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     columns = asked_columns(question, table, notes)
@@ -155,16 +158,35 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     if found is None:
         found = _match_bracketed_spans(question, table, labels)
     if found is None:
-        place = absent_column(question, table, countries_only=True)
+        place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table)
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
     if found.rows:
-        place = absent_column(question, table)
+        place = absent_column(question, table) or _absent_span_column(question, table)
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+_PLUS_CODE = re.compile(r"(?<![\w+])([A-Za-z]{1,2}\d{0,2})\s*\+\s*([A-Za-z]{1,2})(?![\w+])")
+
+
+def _match_plus_code(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """A code with a "+" part ("C1+E", "C+E": a licence with a trailer) is one code: the row
+    written so, or absent where the table has the code without it or other "+" codes."""
+    m = _PLUS_CODE.search(question)
+    if m is None:
+        return None
+    written = f"{m.group(1)}+{m.group(2)}".upper()
+    flat = [re.sub(r"\s", "", label).upper() for label in labels]
+    rows = tuple(row for row, label in zip(table.rows, flat) if label == written)
+    if rows:
+        return RowMatch(table, rows, asked_columns(question, table), how="label")
+    if any("+" in label for label in flat) or m.group(1).upper() in flat:
+        return RowMatch(table, (), how="absent", asked=written)
+    return None
 
 
 _NUMBER_NAMES = {w: i for i, w in enumerate(
@@ -579,6 +601,9 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
         elif prefix and after_noun:
             absent.append((m.group(1) + m.group(2) + m.group(3)).upper())  # "band C3": another family
+        elif len(prefix) == 1 and len(prefixes) >= 3 and all(len(p) == 1 for p in prefixes) \
+                and re.fullmatch(r"[A-Z]\d{1,2}" if not question.islower() else r"[a-z]\d{1,2}", m.group(0)):
+            absent.append(m.group(0).upper())  # "a K1 sideloader" where the codes are A1, B3, D2, G1
     if any(c is not None and c[1] == 0 and c[2] for c in codes):
         _lettered_codes(question, prefixes, nouns, labels, asked, absent)
     if not asked and not absent:
@@ -880,6 +905,7 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
     spans = _bounds_as_noted([_span_or_point(label) for label in labels], notes)
     kinds = {s.kind for s in spans if s is not None}
     header_unit = _header_time_unit(header)
+    question = _without_other_codes(question, [header, *labels])
     for kind in sorted(kinds, key=lambda k: k == ""):
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
         measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
@@ -901,6 +927,21 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
                 # spans that overlap ("up to 1,200 cc" for cars, "up to 125 cc" for mopeds): the narrowest
                 return RowMatch(table, (min(hits)[2],), how="range")
     return None
+
+
+_CODE_NOUNS = r"grade|band|level|stage|tier|step|class|category|scale|point|section|clause|table|form|room|key stage"
+
+
+def _without_other_codes(question: str, texts: list[str]) -> str:
+    """The question without the numbers of codes the table does not use ("grade 12" is no count
+    of qualifying semesters); a code noun the table's labels or header use keeps its number."""
+    own = {w for text in texts for w in words(text)}
+
+    def masked(m: re.Match) -> str:
+        noun = m.group(1).lower()
+        return m.group(0) if noun in own or noun.rstrip("s") in own else noun
+
+    return re.sub(rf"\b((?:{_CODE_NOUNS})s?)[ -]?\d+(?:\.\d+)?\b", masked, question, flags=re.IGNORECASE)
 
 
 def _holds(span: _Span, value: float, lows: list[float]) -> bool:
@@ -1018,6 +1059,8 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
         value = numbers(token)
         if not value:
             continue
+        if token[0].isdigit() and m.start(3) > 0 and text[m.start(3) - 1].isalpha() and not symbol and not code:
+            continue  # the number of a code ("c1+e", "w4"), not a quantity
         amount = value[0] + (0.5 if "and a half" in m.group(0) else 0.0)
         before = text[max(0, m.start() - 20): m.start()]
         if _BEYOND.search(before):
@@ -1093,15 +1136,25 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # a label's bracket may hold other names of the row ("Late shift (D2, P1)", "Night Shift (N1,
     # C4N)"): the words outside it name the row on their own, where no other label has them too
     outer_stems = [{stem(w) for w in words(_without_brackets(label))} - _GENERIC_STEMS - common
-                   if "(" in label else set() for label in labels]
+                   if _bracket_codes(label) and not re.search(r"\([^)]*[a-z][^)]*\)", label) else set()
+                   for label in labels]  # (a bracket of words qualifies the row: "Bereavement (Close Relative)")
+    # (an acronym as the question writes it in capitals: "we" is no "(WE)"; "d2" is D2)
+    written_codes = {w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+]*", question)
+                     if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w) or (w.isupper() and len(w) >= 2)}
     for row, label, stems, outer in zip(table.rows, labels, label_stems, outer_stems):
         distinctive = stems - common
         if not distinctive:
             continue
+        # a bracket of codes or an acronym names the row by itself ("Very narrow aisle (VNA)
+        # man-up truck": "VNA operators"; "Late shift (D2, P1)": "on P1")
+        bracketed = _bracket_codes(label)
+        if bracketed & written_codes and sum(bool(_bracket_codes(other) & written_codes) for other in labels) == 1:
+            full.append((1, 1, row))
+            continue
         # the caption's words are every row's (a table of "Shift premiums": "nights" names the
         # "Night Shift (N1, C4N)" row), so the label's other words, all held, name it
         own = (outer or distinctive) - topic
-        if own != distinctive and own and own <= asked and any(not s.isdigit() for s in own) \
+        if own != distinctive and own and own <= literal and any(not s.isdigit() for s in own) \
                 and sum(own <= other for other in label_stems) == 1:
             full.append((len(own), len(own), row))
             continue
@@ -1137,6 +1190,18 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
         return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+_BRACKET_OF_CODES = re.compile(r"\(\s*((?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*)(?:\s*[,/]\s*(?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*))*)\s*\)")
+
+
+def _bracket_codes(label: str) -> set[str]:
+    """The codes or acronyms a label's bracket holds ("(D2, P1)", "(VNA)"), lower-cased; none
+    for a bracket of words ("(Ireland)") or a single capital ("(A)")."""
+    out = set()
+    for m in _BRACKET_OF_CODES.finditer(label):
+        out |= {c.lower() for c in re.split(r"\s*[,/]\s*", m.group(1)) if len(c) >= 2}
+    return out
 
 
 def _alternatives(label: str, common: set[str]) -> list[set[str]]:
@@ -1401,6 +1466,20 @@ def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]
     """The value columns a quantity or a code of the question names by its header's span."""
     first = max(table.label_columns, 1)
     return _range_columns(question, table, first) or _code_span_columns(question, table, first)
+
+
+def _absent_span_column(question: str, table: TableData) -> str:
+    """A code of the family the value headers span that no header holds ("grade 12" where the
+    columns are "Grades 1 to 5" and "Grades 6 to 10"), as the headers write the family."""
+    first = max(table.label_columns, 1)
+    spans = [_code_span(h) for h in table.headers[first:]]
+    families = {sp[0] for sp in spans if sp is not None}
+    if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
+        return ""
+    family = families.pop()
+    outside = [n for n in _family_numbers(question, family)
+               if not any(sp is not None and sp[1] <= n <= sp[2] for sp in spans)]
+    return f"{family.capitalize()} {outside[0]}" if outside else ""
 
 
 def _code_span_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:

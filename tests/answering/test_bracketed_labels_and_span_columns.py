@@ -91,3 +91,72 @@ def test_a_span_from_one_figure_to_under_another():
 def test_a_grades_initial_and_number_name_the_grade():
     assert named("g9 citizenship allowance?", GRADES)[1:] == (["Grade 9"], "", ["Citizenship allowance"])
     assert named("what's the citizenship allowance for g12?", GRADES)[:3] == ("absent", [], "Grade 12")
+
+
+LICENCES = table(
+    ["Category", "Vehicles driven", "Licence check frequency"],
+    [["B", "Vans and cars", "Every 12 months"], ["C1", "7.5-tonne rigid", "Every 6 months"],
+     ["C", "Rigid HGV", "Every 4 months"], ["C+E", "Articulated HGV", "Every 3 months"],
+     ["D1", "Staff shuttle minibus", "Every 6 months"]],
+    caption="Table 3 – Licence categories and requirements")
+
+POINTS = table(
+    ["Points on licence", "Action"],
+    [["0 to 3", "No action"], ["4 to 6", "Licence checked monthly"], ["7 to 9", "Driving assessment"]],
+    caption="Table 4 – Penalty points on licence")
+
+MHE = table(
+    ["Category", "Equipment", "Refresher interval"],
+    [["A1", "Pedestrian powered pallet truck", "5 years"], ["B1", "Counterbalance forklift", "3 years"],
+     ["D1", "Reach truck", "3 years"], ["D2", "Very narrow aisle (VNA) man-up truck", "2 years"],
+     ["G1", "Telehandler (yard only)", "3 years"]],
+    caption="Table 3 – MHE categories and training requirements")
+
+SEMESTERS = table(
+    ["Qualifying Semesters accrued", "Research Leave that may be requested"],
+    [["Fewer than 6", "None"], ["6 to 11", "One semester"], ["12 or more", "Two consecutive semesters"]],
+    caption="Research leave")
+
+
+def test_a_code_with_a_plus_part_is_one_code():
+    assert named("how often is a C+E licence checked?", LICENCES)[:2] == ("label", ["C+E"])
+    assert named("How often is my licence checked if I drive on a C1+E licence?", LICENCES)[:3] == ("absent", [], "C1+E")
+    # the digit of a code is no count of penalty points
+    assert named("How often is my licence checked if I drive on a C1+E licence?", POINTS) is None
+
+
+def test_a_letter_and_digit_code_of_none_of_the_letters_is_absent():
+    assert named("What's the refresher interval for a K1 sideloader?", MHE)[:3] == ("absent", [], "K1")
+    assert named("refresher interval for a D2 truck?", MHE)[:2] == ("label", ["D2"])
+
+
+def test_an_acronym_in_a_labels_bracket_names_the_row():
+    assert named("How often do VNA operators have to do refresher training?", MHE)[1] == ["D2"]
+    # a pronoun is no acronym: "we" does not name "Weekend only (WE)"
+    assert named("what premium do we get for a late shift on a sunday?", PREMIUMS)[1:] == (
+        ["Late shift (D2, P1)"], "", ["Sunday"])
+
+
+def test_a_grade_outside_every_header_span_is_absent():
+    assert named("annual leave entitlement for grade 12 staff?", LEAVE)[:3] == ("absent", [], "Grade 12")
+    # and a grade's number is no count of semesters
+    assert named("annual leave entitlement for grade 12 staff?", SEMESTERS) is None
+
+
+CLASSES = table(
+    ["Class", "Label", "Minimum handling"],
+    [["C1", "Public", "No restrictions"], ["C2", "Internal", "University login required"],
+     ["C3", "Confidential", "Encrypted at rest"], ["C4", "Highly Restricted", "Secure Research Environment only"]],
+    caption="Data classes")
+
+
+def test_an_absent_code_no_evidence_holds_is_answered_as_absent_though_its_table_was_only_fetched():
+    evidence = [
+        Evidence(key=1, breadcrumb="IT > 5 Storage", text="5.1 Information must be stored only in locations approved "
+                 "for its class. The approved locations are shown below.", rank=1, similarity=0.6),
+        Evidence(key=2, breadcrumb="IT > 4 Data classification", text="Data classes", kind="table", rank=0,
+                 role="row", table=CLASSES),
+    ]
+    answer = compose_answer("what are the handling rules for C5 data?", evidence, corpus_mentions={})
+    assert answer.outcome == "not_covered"
+    assert "no row for C5" in answer.text and "No restrictions" not in answer.text
