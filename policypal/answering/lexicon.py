@@ -71,7 +71,9 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"subscription", "plan", "contract"},
     # IT and security
     {"laptop", "computer", "notebook", "pc", "device"},
-    {"phone", "mobile", "smartphone", "cell phone", "handset"},
+    {"phone", "mobile", "smartphone", "cell phone", "handset", "iphone", "android"},
+    {"tablet", "ipad"},
+    {"freezer", "cold store", "chiller", "cold room"},
     {"byod", "bring your own device", "personal device", "own device"},
     {"password", "passphrase", "credentials"},
     {"switch off", "switched off", "disable", "disabled", "deactivate", "turn off", "shut off", "suspend", "revoke", "remove access"},
