@@ -175,6 +175,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},
     {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
     {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},
+    {"phd", "doctoral", "doctorate", "dphil"},
+    {"msc", "masters", "master's", "taught postgraduate", "pgt"},
     {"monitor", "monitoring", "monitors", "monitored", "keep track", "keeping track", "keeps track", "kept track",
      "keep an eye on", "keeping an eye on"},
 ]
@@ -188,7 +190,8 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"meal", "meals", "food", "subsistence"}, {"dinner", "lunch", "breakfast"}),
     ({"removable media"}, {"memory card", "sd card", "external drive", "hard disk", "usb"}),
     ({"relative", "relatives", "family", "family member", "family members", "close relative", "relation"},
-     {"brother", "sister", "parent", "parents", "mother", "father", "son", "daughter", "cousin", "spouse", "wife", "husband"}),
+     {"brother", "sister", "parent", "parents", "mother", "father", "son", "daughter", "cousin", "spouse", "wife", "husband",
+      "grandparent", "grandmother", "grandfather", "grandad", "grandma", "grandpa", "nan", "granny", "aunt", "uncle"}),
     ({"qualification"}, {"diploma", "degree", "certificate"}),
     ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
     ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),

@@ -60,6 +60,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     if plus is not None:
         return plus
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
+    question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
@@ -205,6 +206,15 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
             question = re.sub(rf"\b{initials}[ -]?(\d{{1,3}})\b", lambda m: f"{family} {m.group(1)}", question, flags=re.IGNORECASE)
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
+
+
+def _ampersand_initials_as_the_table(question: str, texts: list[str]) -> str:
+    """"teaching and research" as "T&R" where the table writes the initials so ("Maximum Contact
+    Hours (T&R pathway)")."""
+    for first, second in dict.fromkeys(re.findall(r"\b([A-Z])\s?&\s?([A-Z])\b", " ".join(texts))):
+        question = re.sub(rf"\b{first}[a-z]+\s+(?:and|&)\s+{second}[a-z]+\b", f"{first}&{second}", question,
+                          flags=re.IGNORECASE)
+    return question
 
 
 def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
@@ -843,7 +853,7 @@ def _whole(number: float) -> bool:
     return abs(number - round(number)) < 1e-9
 
 
-_POINT_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\([^)]*\))?\s*$")
+_POINT_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:[A-Z]{2,5}\b)?\s*(?:\([^)]*\))?\s*$")  # "37", "1.0 FTE"
 
 
 def _span_or_point(label: str) -> _Span | None:
@@ -906,6 +916,10 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
     kinds = {s.kind for s in spans if s is not None}
     header_unit = _header_time_unit(header)
     question = _without_other_codes(question, [header, *labels])
+    if re.search(r"\bFTE\b", " ".join([header, *labels]), re.IGNORECASE) and not re.search(r"\d", question):
+        # "full time" is 1.0 FTE, "half time" 0.5, in a table of contract fractions
+        question = re.sub(r"\bfull[- ]?time(?:rs?)?\b", "1.0 FTE", question, flags=re.IGNORECASE)
+        question = re.sub(r"\bhalf[- ]?time\b", "0.5 FTE", question, flags=re.IGNORECASE)
     for kind in sorted(kinds, key=lambda k: k == ""):
         unit = next((s.unit for s in spans if s is not None and s.kind == kind), 1.0)
         measure = _measure_of([label for label, span in zip(labels, spans) if span is not None]) if kind == "" else None
@@ -1151,6 +1165,12 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         if bracketed & written_codes and sum(bool(_bracket_codes(other) & written_codes) for other in labels) == 1:
             full.append((1, 1, row))
             continue
+        # a bracket listing examples names the row by each of them ("Public duties (magistrate,
+        # councillor, school governor)": "I'm a school governor")
+        example = next((e for e in _bracket_examples(label) if e <= literal), None)
+        if example and sum(any(e <= literal for e in _bracket_examples(other)) for other in labels) == 1:
+            full.append((len(example), len(example - topic), row))
+            continue
         # the caption's words are every row's (a table of "Shift premiums": "nights" names the
         # "Night Shift (N1, C4N)" row), so the label's other words, all held, name it
         own = (outer or distinctive) - topic
@@ -1201,6 +1221,17 @@ def _bracket_codes(label: str) -> set[str]:
     out = set()
     for m in _BRACKET_OF_CODES.finditer(label):
         out |= {c.lower() for c in re.split(r"\s*[,/]\s*", m.group(1)) if len(c) >= 2}
+    return out
+
+
+def _bracket_examples(label: str) -> list[set[str]]:
+    """The stems of each example a label's bracket lists ("(magistrate, councillor, school
+    governor)"): two or more items in lower case, each of one to three words."""
+    out = []
+    for inside in re.findall(r"\(([^)]*)\)", label):
+        items = [i.strip() for i in re.split(r",|\bor\b|\band\b", inside) if i.strip()]
+        if len(items) >= 2 and "," in inside and all(re.fullmatch(r"[a-z][a-z' -]*", i) and len(i.split()) <= 3 for i in items):
+            out += [stems for i in items if (stems := {stem(w) for w in words(i)} - _GENERIC_STEMS)]
     return out
 
 

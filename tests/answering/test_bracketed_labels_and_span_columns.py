@@ -160,3 +160,35 @@ def test_an_absent_code_no_evidence_holds_is_answered_as_absent_though_its_table
     answer = compose_answer("what are the handling rules for C5 data?", evidence, corpus_mentions={})
     assert answer.outcome == "not_covered"
     assert "no row for C5" in answer.text and "No restrictions" not in answer.text
+
+
+CONTACT = table(
+    ["Contract FTE", "Maximum Contact Hours (T&R pathway)", "Maximum Contact Hours (T&S pathway)"],
+    [["Less than 0.4 FTE", "90", "130"], ["0.4 to 0.59 FTE", "140", "200"], ["0.6 to 0.79 FTE", "190", "270"],
+     ["0.8 to 0.99 FTE", "230", "330"], ["1.0 FTE", "280", "390"]],
+    caption="Maximum contact hours")
+
+SPECIAL = table(
+    ["Type of leave", "Entitlement", "Pay"],
+    [["Compassionate leave (death or serious illness of a partner or close relative)", "Up to 5 days", "Full pay"],
+     ["Jury service", "Duration of the service", "Full pay"],
+     ["Public duties (magistrate, councillor, school governor)", "Up to 12 days per Leave Year", "Full pay"],
+     ["Moving house", "1 day per Leave Year", "Full pay"]],
+    caption="Special leave")
+
+
+def test_words_whose_initials_a_header_writes_with_an_ampersand_name_its_column():
+    assert named("max contact hours for someone on 0.5 FTE on a teaching and research contract?", CONTACT) == (
+        "range", ["0.4 to 0.59 FTE"], "", ["Maximum Contact Hours (T&R pathway)"])
+
+
+def test_full_time_is_one_whole_fte():
+    assert named("I'm full time on the T&S pathway, what's the ceiling on my contact hours?", CONTACT) == (
+        "range", ["1.0 FTE"], "", ["Maximum Contact Hours (T&S pathway)"])
+
+
+def test_each_example_a_labels_bracket_lists_names_the_row():
+    assert named("I'm a school governor, how many days paid leave can I take for that?", SPECIAL)[1] == [
+        "Public duties (magistrate, councillor, school governor)"]
+    assert named("I sit as a magistrate", SPECIAL)[1] == ["Public duties (magistrate, councillor, school governor)"]
+    assert named("I'm a school teacher moving house", SPECIAL)[1] == ["Moving house"]  # "school" alone is no example
