@@ -210,6 +210,10 @@ def _carries(term: Term, stems: set[str]) -> bool:
             candidates = {e for e in candidates if "_" in e or e == term.stem}
         for phrase in term.phrases:
             candidates |= equivalents(phrase) - own_words
+        if own_words and all(p in _STOP_STEMS or p in _GENERIC_PHRASE_STEMS for p in own_words):
+            # the phrase's other words say nothing of their own ("work from home"): the phrase or
+            # its synonyms carry it, not the bare word ("Home Base" is no working from home)
+            candidates = {e for phrase in term.phrases for e in equivalents(phrase)} - {term.stem}
     for e in candidates:
         if e in stems:
             return True
@@ -219,6 +223,8 @@ def _carries(term: Term, stems: set[str]) -> bool:
             return True
     return _carries_place(term.word, stems)
 
+
+_GENERIC_PHRASE_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)
 
 # stop words, and the prepositions of measure ("per year": not any "per" and "year" apart)
 _STOP_STEMS = STOP_STEMS | {stem(w) for w in ("per", "each", "every")}

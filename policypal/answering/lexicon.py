@@ -111,7 +111,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"cohabiting", "cohabit", "cohabitee", "live with", "living with", "live together", "living together"},
     {"mother", "mum", "mom", "mam"},
     {"father", "dad"},
-    {"home", "remote", "work from home", "wfh"},
+    {"remote", "work from home", "working from home", "wfh", "homeworking", "home working", "remote working",
+     "hybrid working", "work remotely", "working remotely"},
     # working time and shifts
     {"rota", "roster", "rostered", "shift pattern", "schedule"},
     {"toil", "time off in lieu", "lieu"},

@@ -35,3 +35,13 @@ def test_sick_pay_is_one_thing():
     assert decide("How much sick pay do I get if I'm off ill?", unit).outcome != "answered"
     assert decide("How much sick pay do I get if I'm off ill?",
                   [["Statutory sick pay of GBP 116.75 a week is paid from the fourth day of illness."]]).outcome == "answered"
+
+
+def test_working_from_home_is_carried_by_the_phrase_not_by_a_home_base():
+    from policypal.answering.coverage import carried_by
+    from policypal.answering.terms import key_terms, stems_of
+
+    home = [t for t in key_terms("Can transport planners work from home a couple of days a week?") if t.stem == "home"]
+    assert home and home[0].phrases
+    assert not carried_by(home, stems_of("15% of Drivers per Home Base"))
+    assert carried_by(home, stems_of("Staff may work remotely for up to two days a week"))
