@@ -110,7 +110,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if found is None:
             # a row among the spans that is a name ("Fully electric car" beside "Car, 1000cc to 1199cc")
             named = _match_names(question, table, labels)
-            found = named if named is not None and named.rows and not named.partial else None
+            found = named if named is not None and named.rows and (
+                not named.partial or _names_a_proper_word(question, label_of(table, named.rows[0]))) else None
         if found is None:
             kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
             if kind:
@@ -1213,6 +1214,13 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
 
 
 _BRACKET_OF_CODES = re.compile(r"\(\s*((?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*)(?:\s*[,/]\s*(?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*))*)\s*\)")
+
+
+def _names_a_proper_word(question: str, label: str) -> bool:
+    """Whether the question writes a name the label capitalises inside it ("the eurostar" for
+    "Rail, Eurostar or other international rail"): a name tells a row apart on its own."""
+    inner = {w.lower() for w in re.findall(r"(?<=[\w,] )([A-Z][a-z]{2,})", label)}
+    return bool(inner & set(words(question)))
 
 
 def _bracket_codes(label: str) -> set[str]:

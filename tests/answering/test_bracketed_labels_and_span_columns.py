@@ -192,3 +192,19 @@ def test_each_example_a_labels_bracket_lists_names_the_row():
         "Public duties (magistrate, councillor, school governor)"]
     assert named("I sit as a magistrate", SPECIAL)[1] == ["Public duties (magistrate, councillor, school governor)"]
     assert named("I'm a school teacher moving house", SPECIAL)[1] == ["Moving house"]  # "school" alone is no example
+
+
+TRAVEL_CLASS = table(
+    ["Mode and journey length", "Permitted class"],
+    [["Rail, any journey within Great Britain", "Standard class"],
+     ["Rail, Eurostar or other international rail", "Standard Premier"],
+     ["Air, scheduled flight time under 6 hours", "Economy"],
+     ["Air, scheduled flight time of 6 to 10 hours", "Premium economy"],
+     ["Air, scheduled flight time over 10 hours", "Premium economy, or business class"]],
+    caption="Class of travel")
+
+
+def test_a_name_inside_a_label_names_its_row_among_spans():
+    assert named("taking the eurostar to brussels for a workshop, which class can i book?", TRAVEL_CLASS)[1] == [
+        "Rail, Eurostar or other international rail"]
+    assert named("what class can I book for rail?", TRAVEL_CLASS) is None  # "rail" is two rows' word
