@@ -275,8 +275,12 @@ class WordVectors:
         if wanted:
             if len(self._vectors) + len(wanted) > self._limit:
                 self._vectors.clear()
-            for w, v in zip(wanted, get_embedder().encode(wanted, batch_size=256)):
-                self._vectors[w] = v
+            # one word per call: the int8 model's activations are quantised over the whole batch, so a
+            # word's vector batched with others depends on them (by up to 0.05 here), and a synonym
+            # decision on what the process happened to look up before
+            embedder = get_embedder()
+            for w in wanted:
+                self._vectors[w] = embedder.encode([w])[0]
         if not others:
             return 0.0
         matrix = np.stack([self._vectors[w] for w in others])

@@ -210,7 +210,8 @@ def _carries(term: Term, stems: set[str]) -> bool:
             candidates = {e for e in candidates if "_" in e or e == term.stem}
         for phrase in term.phrases:
             candidates |= equivalents(phrase) - own_words
-        if own_words and all(p in _STOP_STEMS or p in _GENERIC_PHRASE_STEMS for p in own_words):
+        if own_words and all(p in _STOP_STEMS or p in _GENERIC_PHRASE_STEMS for p in own_words) \
+                and any(p in _GENERIC_PHRASE_STEMS and p not in _STOP_STEMS for p in own_words):
             # the phrase's other words say nothing of their own ("work from home"): the phrase or
             # its synonyms carry it, not the bare word ("Home Base" is no working from home)
             candidates = {e for phrase in term.phrases for e in equivalents(phrase)} - {term.stem}
