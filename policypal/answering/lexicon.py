@@ -177,6 +177,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
     {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},
     {"phd", "doctoral", "doctorate", "dphil"},
+    {"drug", "drugs", "medicine", "medicines", "medicinal", "medication", "medicinal product"},
     {"msc", "masters", "master's", "taught postgraduate", "pgt"},
     {"monitor", "monitoring", "monitors", "monitored", "keep track", "keeping track", "keeps track", "kept track",
      "keep an eye on", "keeping an eye on"},
