@@ -499,13 +499,15 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb, *notes]))
     best, any_terms = 0.0, False
     for clause in clauses(question):
-        terms = [t for t in question_terms(clause)
-                 if not carried_by([t], row_words) and corpus_mentions.get(t.stem, True) and t.stem not in places]
+        terms = [t for t in question_terms(clause) if not t.generic
+                 and not carried_by([t], row_words) and corpus_mentions.get(t.stem, True) and t.stem not in places]
         if not terms:
             continue
-        any_terms = True
         # a noun names what the table is about; a verb or adverb ("staying overnight") sets the scene
         weight = {t.stem: 1.0 if names_a_thing(t.word, clause) else 0.5 for t in terms}
+        if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
+            continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
+        any_terms = True
         held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
         best = max(best, held / sum(weight.values()))
     if not any_terms:

@@ -917,6 +917,9 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
     kinds = {s.kind for s in spans if s is not None}
     header_unit = _header_time_unit(header)
     question = _without_other_codes(question, [header, *labels])
+    if _TOTAL_STATED.search(question):
+        # "another 3 points, which takes me to 8": the total is the quantity, not the increment
+        question = re.sub(r"\banother\s+\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s+more\b", " ", question, flags=re.IGNORECASE)
     if re.search(r"\bFTE\b", " ".join([header, *labels]), re.IGNORECASE) and not re.search(r"\d", question):
         # "full time" is 1.0 FTE, "half time" 0.5, in a table of contract fractions
         question = re.sub(r"\bfull[- ]?time(?:rs?)?\b", "1.0 FTE", question, flags=re.IGNORECASE)
@@ -944,6 +947,8 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
     return None
 
 
+_TOTAL_STATED = re.compile(r"\b(?:takes?|taking|took|brings?|bringing|brought|puts?|putting)\s+(?:me|my\s+total|it|the\s+total|us)\s+(?:up\s+)?to\s+\d"
+                           r"|\b(?:in\s+total|total\s+of|altogether)\b", re.IGNORECASE)
 _CODE_NOUNS = r"grade|band|level|stage|tier|step|class|category|scale|point|section|clause|table|form|room|key stage"
 
 

@@ -208,3 +208,31 @@ def test_a_name_inside_a_label_names_its_row_among_spans():
     assert named("taking the eurostar to brussels for a workshop, which class can i book?", TRAVEL_CLASS)[1] == [
         "Rail, Eurostar or other international rail"]
     assert named("what class can I book for rail?", TRAVEL_CLASS) is None  # "rail" is two rows' word
+
+
+def test_the_total_stated_is_the_quantity_not_the_increment():
+    assert named("Just picked up another 3 points which takes me to 8. What happens now?", POINTS)[1] == ["7 to 9"]
+    points = table(["Points on licence", "Action"],
+                   [["0-3 points", "None"], ["4-6 points", "Warning"], ["7-9 points", "Practical driving assessment"],
+                    ["10-11 points", "Suspended"]], caption="Penalty points")
+    assert named("Just picked up another 3 points which takes me to 8. What happens now?", points)[1] == ["7-9 points"]
+    assert named("I have 3 points, what happens?", points)[1] == ["0-3 points"]
+
+
+def test_a_row_named_by_a_total_answers_what_happens_now():
+    points = table(["Penalty points on licence", "Action by the Company"],
+                   [["0-3 points", "No further action"], ["4-6 points", "Driver risk conversation"],
+                    ["7-9 points", "Practical driving assessment within 14 days"],
+                    ["10 or more points", "Suspension from driving"]], caption="Table 2: Action on penalty points")
+    evidence = [
+        Evidence(key=1, breadcrumb="Fleet > 7 Licence checks", text="All penalty points currently valid on the licence "
+                 "count, whether the offence was committed while driving for work or in a private vehicle.",
+                 rank=1, similarity=0.6),
+        Evidence(key=2, breadcrumb="Fleet > 7 Licence checks", text="Table 2", kind="table", rank=2, similarity=0.5,
+                 table=points),
+    ]
+    answer = compose_answer("Just picked up another 3 points which takes me to 8. What happens now?", evidence,
+                            corpus_mentions={})
+    assert answer.outcome == "answered"
+    assert "Practical driving assessment within 14 days" in answer.text
+    assert "No further action" not in answer.text
