@@ -172,7 +172,9 @@ SYNONYM_GROUPS: list[set[str]] = [
     # tools and data
     {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
     {"paste", "pasted", "pasting", "enter", "entered", "input"},
-    {"premium", "uplift", "supplement", "enhancement", "enhanced rate"},
+    {"premium", "uplift", "supplement", "enhancement", "enhanced rate", "extra"},
+    {"accident", "collision", "crash", "bump", "prang", "scrape", "road traffic accident"},
+    {"passenger", "passengers", "give a lift", "giving a lift", "gave a lift", "car share", "car sharing", "carpool"},
     {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},
     {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
     {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},
