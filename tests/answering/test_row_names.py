@@ -126,8 +126,11 @@ REPORTING = table(("Incident type", "Report within", "Work must stop"), [
 
 
 def test_a_row_is_not_named_by_its_modifier_alone():
-    # "anywhere near" shares only the modifier of "Near Miss": no row is named
-    assert named("Two tugs bumped into each other, no aircraft anywhere near. When must this be reported?", REPORTING) is None
+    # "anywhere near" shares only the modifier of "Near Miss": it does not name that row (two tugs
+    # bumping into each other is the vehicle collision, a bump being a collision)
+    assert named("Two tugs bumped into each other, no aircraft anywhere near. When must this be reported?", REPORTING)[1] == [
+        "Vehicle collision with no aircraft involved"]
+    assert named("Two tugs were parked, no aircraft anywhere near. When must this be reported?", REPORTING) is None
     assert named("How fast do I report a near miss?", REPORTING)[1] == ["Near Miss"]
     assert named("How soon is a spill reported?", REPORTING)[1] == ["Fuel spill"]  # a noun shared names its row
 
