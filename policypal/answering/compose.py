@@ -367,7 +367,8 @@ def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     or a code its header spans ("grade 8 with 12 years service": the leave table's "10 years or
     more" row under "Grades 6 to 10", not the grade table's Grade 8 row); all when none does."""
     cells = [m for m in matches if m.rows and set(m.columns) & set(columns_named_by_numbers(question, m.table))]
-    return cells or matches
+    # (a table where the question names a cell as well, "the hotel cap for a G5 in Frankfurt", stays)
+    return [m for m in matches if m in cells or m.columns] if cells else matches
 
 
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:

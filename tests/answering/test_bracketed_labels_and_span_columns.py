@@ -236,3 +236,21 @@ def test_a_row_named_by_a_total_answers_what_happens_now():
     assert answer.outcome == "answered"
     assert "Practical driving assessment within 14 days" in answer.text
     assert "No further action" not in answer.text
+
+
+def test_a_cell_named_by_a_code_and_a_place_is_not_outranked_by_a_span_column():
+    hotel = table(["Grade", "UK Regional", "London", "Europe", "Rest of World"],
+                  [["G4", "£110", "£180", "£150", "£130"], ["G5", "£121", "£194", "£162", "£143"],
+                   ["G6", "£133", "£210", "£175", "£155"]],
+                  caption="Table 1: Maximum nightly hotel rate by Grade and Destination Type", first_id=970)
+    meals = table(["Destination Type", "Day trip, 5 to 10 hours", "Day trip, more than 10 hours", "Overnight, per 24 hours"],
+                  [["UK Regional", "£11", "£26", "£47"], ["Europe", "£17", "£36", "£64"], ["Rest of World", "£19", "£39", "£72"]],
+                  caption="Table 2: Daily subsistence caps by Destination Type", first_id=980)
+    evidence = [
+        Evidence(key=1, breadcrumb="Travel > 5 Accommodation", text="Table 1", kind="table", rank=1, similarity=0.5, table=hotel),
+        Evidence(key=2, breadcrumb="Travel > 6 Subsistence", text="Table 2", kind="table", rank=2, similarity=0.5, table=meals),
+    ]
+    answer = compose_answer("I'm a G5 going to Frankfurt for a two-day conference - whats the most i can spend on "
+                            "the hotel per night?", evidence, corpus_mentions={})
+    assert "£162" in answer.text
+    assert "£36" not in answer.text and "£64" not in answer.text
