@@ -1512,15 +1512,22 @@ def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]
     return _range_columns(question, table, first) or _code_span_columns(question, table, first)
 
 
-def _absent_span_column(question: str, table: TableData) -> str:
-    """A code of the family the value headers span that no header holds ("grade 12" where the
-    columns are "Grades 1 to 5" and "Grades 6 to 10"), as the headers write the family."""
-    first = max(table.label_columns, 1)
+def _header_code_spans(table: TableData, first: int) -> tuple[str, list]:
+    """(family, spans of the value headers) when two or more headers span codes of one family
+    ("Grades 1 to 5", "Grades 6 to 10"); ("", []) otherwise."""
     spans = [_code_span(h) for h in table.headers[first:]]
     families = {sp[0] for sp in spans if sp is not None}
     if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
+        return "", []
+    return families.pop(), spans
+
+
+def _absent_span_column(question: str, table: TableData) -> str:
+    """A code of the family the value headers span that no header holds ("grade 12" where the
+    columns are "Grades 1 to 5" and "Grades 6 to 10"), as the headers write the family."""
+    family, spans = _header_code_spans(table, max(table.label_columns, 1))
+    if not family:
         return ""
-    family = families.pop()
     outside = [n for n in _family_numbers(question, family)
                if not any(sp is not None and sp[1] <= n <= sp[2] for sp in spans)]
     return f"{family.capitalize()} {outside[0]}" if outside else ""
@@ -1529,11 +1536,10 @@ def _absent_span_column(question: str, table: TableData) -> str:
 def _code_span_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:
     """The value column whose header spans the codes of one family holding the code the question
     writes ("Grades 1 to 5" / "Grades 6 to 10": "I'm on grade 4" asks for the first)."""
-    spans = [_code_span(h) for h in table.headers[first:]]
-    families = {sp[0] for sp in spans if sp is not None}
-    if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
+    family, spans = _header_code_spans(table, first)
+    if not family:
         return ()
-    written = _family_numbers(question, families.pop())
+    written = _family_numbers(question, family)
     return tuple(first + i for i, sp in enumerate(spans)
                  if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
 
