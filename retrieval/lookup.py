@@ -93,32 +93,32 @@ def chunks_with_identifier(*, versions: list[int], forms: list[str], limit: int 
     """Searchable chunks holding one identifier in any of the forms it may be written in ("NC-06",
     "NC06", "NC 6"), table rows first: one query for all of them."""
     forms = [f for f in forms if f.strip()]
-    if not versions or not forms:
+    if not forms:
         return []
     any_form = " || ".join(["phraseto_tsquery('english', %s)"] * len(forms))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({any_form}) "
-            "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
-            "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
-            [*forms, id_array(versions), limit],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
-    return [found[i] for i in ids if i in found]
+    return _rows_first_matching(f"({any_form})", forms, versions=versions, limit=limit)
 
 
 def chunks_with_initial(*, versions: list[int], letter: str, number: int, limit: int = 3) -> list[Chunk]:
     """Searchable chunks where a word beginning with `letter` stands right before `number`
     ("g9" written by an asker for "Grade 9"), table rows first."""
-    if not versions or not re.fullmatch(r"[a-z]", letter.lower()):
+    if not re.fullmatch(r"[a-z]", letter.lower()):
+        return []
+    return _rows_first_matching("to_tsquery('simple', %s)", [f"{letter.lower()}:* <-> {int(number)}"],
+                                versions=versions, limit=limit)
+
+
+def _rows_first_matching(tsquery_sql: str, params: list, *, versions: list[int], limit: int) -> list[Chunk]:
+    """Searchable chunks of the versions whose text matches the full-text query, table rows
+    first, with their sources (one query for the ids, one for the rows)."""
+    if not versions:
         return []
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ to_tsquery('simple', %s) "
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ {tsquery_sql} "
             "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
             "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
-            [f"{letter.lower()}:* <-> {int(number)}", id_array(versions), limit],
+            [*params, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)

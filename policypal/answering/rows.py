@@ -1155,26 +1155,27 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     sequence = [stem(w) for w in words(question)]
     # a label's bracket may hold other names of the row ("Late shift (D2, P1)", "Night Shift (N1,
     # C4N)"): the words outside it name the row on their own, where no other label has them too
+    bracket_codes = [_bracket_codes(label) for label in labels]
     outer_stems = [{stem(w) for w in words(_without_brackets(label))} - _GENERIC_STEMS - common
-                   if _bracket_codes(label) and not re.search(r"\([^)]*[a-z][^)]*\)", label) else set()
-                   for label in labels]  # (a bracket of words qualifies the row: "Bereavement (Close Relative)")
+                   if codes and not re.search(r"\([^)]*[a-z][^)]*\)", label) else set()
+                   for label, codes in zip(labels, bracket_codes)]  # (a bracket of words qualifies the row: "Bereavement (Close Relative)")
     # (an acronym as the question writes it in capitals: "we" is no "(WE)"; "d2" is D2)
     written_codes = {w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+]*", question)
                      if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w) or (w.isupper() and len(w) >= 2)}
-    for row, label, stems, outer in zip(table.rows, labels, label_stems, outer_stems):
+    coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
+    examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
+    for row, label, stems, outer, coded, example in zip(table.rows, labels, label_stems, outer_stems, coded_rows, examples_held):
         distinctive = stems - common
         if not distinctive:
             continue
         # a bracket of codes or an acronym names the row by itself ("Very narrow aisle (VNA)
         # man-up truck": "VNA operators"; "Late shift (D2, P1)": "on P1")
-        bracketed = _bracket_codes(label)
-        if bracketed & written_codes and sum(bool(_bracket_codes(other) & written_codes) for other in labels) == 1:
+        if coded and sum(coded_rows) == 1:
             full.append((1, 1, row))
             continue
         # a bracket listing examples names the row by each of them ("Public duties (magistrate,
         # councillor, school governor)": "I'm a school governor")
-        example = next((e for e in _bracket_examples(label) if e <= literal), None)
-        if example and sum(any(e <= literal for e in _bracket_examples(other)) for other in labels) == 1:
+        if example and sum(e is not None for e in examples_held) == 1:
             full.append((len(example), len(example - topic), row))
             continue
         # the caption's words are every row's (a table of "Shift premiums": "nights" names the
@@ -1456,7 +1457,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
         return noted
-    ranged = _range_columns(question, table, first) or _code_span_columns(question, table, first)
+    ranged = columns_named_by_numbers(question, table)
     if ranged:
         return ranged
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)

@@ -25,7 +25,7 @@ from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, code_variants, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, code_key, code_variants, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -258,10 +258,10 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     for identifier in codes[:4]:
         # "nc6" finds the row of "NC-06": the code in every form the policy may write it, one query
         found = lookup.chunks_with_identifier(versions=versions, forms=code_variants(identifier), limit=3)
-        initial = re.fullmatch(r"([A-Za-z])[ -]?(\d{1,3})", identifier)
-        if not found and initial:
+        key = code_key(identifier)
+        if not found and key is not None and len(key[0]) == 1:
             # "g9" where the policy writes "Grade 9": a word of that initial right before the number
-            found = lookup.chunks_with_initial(versions=versions, letter=initial.group(1), number=int(initial.group(2)))
+            found = lookup.chunks_with_initial(versions=versions, letter=key[0], number=key[1])
         for chunk in found:
             if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
                 seen.add(chunk.pk)
