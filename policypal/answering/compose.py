@@ -106,7 +106,8 @@ def compose_answer(
     own, entries = _glossary_units(pool)
     pairs = _paired_units(pool) + entries
     decision = decide(question, own + [texts for texts, _ in pairs],
-                      corpus_mentions=corpus_mentions, related=related, carried_anyway=carried, rows_text=" ".join(rows_text))
+                      corpus_mentions=corpus_mentions, related=related, carried_anyway=carried, rows_text=" ".join(rows_text),
+                      pinned=any((m.exact or m.how == "range") and not m.partial for m in found))
     decision.members = {len(pool) + n: pieces for n, (_, pieces) in enumerate(pairs)}
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)
@@ -284,7 +285,7 @@ def _outcome(decision: Decision, found: list[RowMatch]) -> str:
         # overtime; "a £40 bottle of whisky ... which form?" asks for the form)
         foreign = any(t.stem in _asked_for(a.text) for a in decision.asks for t in a.unmentioned)
         return ANSWERED if all(a.covered for a in others) and not foreign else PARTLY
-    unmentioned = any(a.unmentioned for a in decision.asks)
+    unmentioned = any(a.unmentioned_asked for a in decision.asks)
     named_exactly = all(m.exact for m in found)
     return PARTLY if unmentioned or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
 
@@ -348,7 +349,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         if score >= 0.5:
             scored.append((score, match))
     found = [(score, m) for score, m in scored if m.how != "absent"]
-    absent = [(score, m) for score, m in scored if m.how == "absent"]
+    absent = [(score, m) for score, m in scored if m.how == "absent" and not _another_table_is_about(m, found)]
     if found:
         best = max(score for score, _ in found)
         top_absent = max(absent, key=lambda p: p[0]) if absent else None
@@ -362,13 +363,39 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     return [m for _, m in scored[:1]]
 
 
+def _another_table_is_about(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:
+    """Whether the kind of row a table lacks ("annual leave" among other kinds of leave) is what
+    another table whose row the question names is about, by its caption or headers ("Annual leave
+    entitlement by Continuous Service"): that table answers, the first lacks nothing asked."""
+    if absent.column_absent or code_key(absent.asked) is not None:
+        return False
+    asked = stems_of(absent.asked)
+
+    def about(table: TableData) -> set[str]:
+        # what the table gives: its caption before "by" and its value headers ("Annual leave
+        # entitlement by Continuous Service" gives annual leave, by service: not "service")
+        what = re.split(r"\s+by\s+", table.caption, maxsplit=1)[0]
+        return stems_of(" ".join([what, *table.headers[max(table.label_columns, 1):]]))
+
+    return bool(asked) and any(m.rows and asked <= about(m.table) for _, m in found)
+
+
 def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     """Of tables alike, those where the question names a cell: a row, and a column by a number
     or a code its header spans ("grade 8 with 12 years service": the leave table's "10 years or
     more" row under "Grades 6 to 10", not the grade table's Grade 8 row); all when none does."""
     cells = [m for m in matches if m.rows and set(m.columns) & set(columns_named_by_numbers(question, m.table))]
     # (a table where the question names a cell as well, "the hotel cap for a G5 in Frankfurt", stays)
-    return [m for m in matches if m in cells or m.columns] if cells else matches
+    if cells:
+        return [m for m in matches if m in cells or m.columns]
+    # rows named exactly in each (an "IS2" in a table of bands and in one of roles whose bracket
+    # spans IS1 to IS3): the table where the question also names the column ("the capital
+    # office") names a cell, the other only a row
+    if len(matches) > 1 and all(m.exact and m.rows for m in matches):
+        named_cell = [m for m in matches if m.columns]
+        if named_cell:
+            return named_cell
+    return matches
 
 
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:

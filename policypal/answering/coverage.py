@@ -65,6 +65,10 @@ class Ask:
     value_missing: str = ""  # the kind of value asked for that the unit does not give ("how often")
     comparatives: set[str] = field(default_factory=set)  # stems of comparatives before a noun ("lighter")
     value_unit: int | None = None  # another unit that gives the asked kind of value the best one lacks
+    # stems of the words that tell the asker's case before the ask itself ("There's a box that weighs
+    # about 30kg, ...", "Year 10 theatre trip, ..."), when a table row the question names exactly
+    # answers: the row pins the case, and what the policies do not name of it is the asker's story
+    pinned_scene: set[str] = field(default_factory=set)
 
     @property
     def share(self) -> float:
@@ -84,8 +88,18 @@ class Ask:
         """One unit holds at least two thirds of the key terms, every noun the ask itself names
         among them ("parking" in "Does the company pay for parking at the office?": a unit
         about paying at the office without it is the topic, not the answer), and no term is
-        one the policies never use."""
-        return self.share >= ANSWERED_SHARE and not self.unmentioned and not self.focus_missing and not self.value_missing
+        one the policies never use. Where a named row pins the case, the words that only tell
+        the case are left out of the count (`pinned_scene`)."""
+        story = self.pinned_scene - self.carried
+        terms = [t for t in self.terms if t.stem not in story]
+        return (bool(terms) and self._share(terms) >= ANSWERED_SHARE and not self.unmentioned_asked
+                and not [t for t in self.focus_missing if t.stem not in story] and not self.value_missing)
+
+    @property
+    def unmentioned_asked(self) -> list[Term]:
+        """The unmentioned terms, but those that only tell a pinned case (`pinned_scene`)."""
+        story = self.pinned_scene - self.carried
+        return [t for t in self.unmentioned if t.stem not in story]
 
     @property
     def mostly(self) -> bool:
@@ -274,6 +288,7 @@ def terms_to_look_up(question: str, unit_texts: list[list[str]]) -> list[Term]:
 def decide(
     question: str, unit_texts: list[list[str]], *, corpus_mentions: Mapping[str, bool] | None = None,
     related: Related | None = None, carried_anyway: set[str] | None = None, rows_text: str = "",
+    pinned: bool = False,
 ) -> Decision:
     """Decide the outcome.
 
@@ -283,9 +298,11 @@ def decide(
     related: word-vector nearness, for synonyms beyond the lexicon.
     carried_anyway: stems carried outside the units (a matched table row's label and column).
     rows_text: the sentences of the matched table rows (they give the values asked for).
+    pinned: a matched row is named exactly (by a code, a number in its range): words before the
+        ask that the policies do not have tell the asker's case, they do not ask for more.
     """
     units = _Units(unit_texts, related)
-    scene = _Scene(question, corpus_mentions or {}, carried_anyway or set(), rows_text)
+    scene = _Scene(question, corpus_mentions or {}, carried_anyway or set(), rows_text, pinned)
     asks = [_decide_ask(context, clause, units, scene) for context, clause in asks_with_context(question)]
     covered = [a for a in asks if a.covered]
     mostly = [a for a in asks if not a.covered and a.mostly]
@@ -332,6 +349,7 @@ class _Scene:
     corpus_mentions: Mapping[str, bool]
     extra: set[str]  # carried outside the units
     rows_text: str = ""  # the matched rows' sentences
+    pinned: bool = False  # a table row the question names exactly (a code, a number in a range) answers
 
     def __post_init__(self) -> None:
         self.place_stems = {stem(w) for p in places_in(self.question) for w in words(p.written)}
@@ -362,7 +380,32 @@ def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
     ask.partners = _compound_partners(ask.text, ask.unmentioned)
     ask.carried -= ask.partners
     _what_the_unit_lacks(ask, best, clause, own, units, scene)
+    if scene.pinned:
+        told = stems_of(f"{context} {lead_in(clause)}")
+        ask.pinned_scene = {t.stem for t in ask.terms if t.stem in told} - own_asked(clause)
     return ask
+
+
+_ASK_OPENER = (r"(?:how|what|what's|whats|when|where|which|who|whom|can|could|do|does|is|are|am|will|would|"
+               r"should|may|must|have|has|any|is\s+it|am\s+i)\b")
+# "There's a box that weighs about 30kg, can I ...", "racking upright has amber damage - what ...",
+# "if I get back to the depot after 8pm what can I claim ..."
+_LEAD_IN = re.compile(rf"^(.{{3,}}?)(?:\s*,|\s+[-–—]+)\s+(?={_ASK_OPENER})", re.IGNORECASE)
+_LEAD_CONDITION = re.compile(rf"^((?:if|when|once|after|while|whilst)\b.{{3,}}?)\s+(?=(?:how|what|what's|which|who|when|where)\b)",
+                             re.IGNORECASE)
+
+
+def lead_in(clause: str) -> str:
+    """What a question sentence tells before it asks: the words before ", can I ..." or " - what
+    ...", or a leading "if ..." clause before its question word; "" when it opens with the ask."""
+    m = _LEAD_IN.match(clause) or _LEAD_CONDITION.match(clause)
+    return m.group(1) if m else ""
+
+
+def own_asked(clause: str) -> set[str]:
+    """Stems of the ask itself: the clause after its lead-in."""
+    lead = lead_in(clause)
+    return stems_of(clause[len(lead):]) if lead else stems_of(clause)
 
 
 def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | None:

@@ -132,6 +132,31 @@ _CITIES: dict[str, str] = {
     "Edmonton": "Canada", "Winnipeg": "Canada", "Quebec City": "Canada", "Halifax": "Canada",
 }
 
+# the name a table writes for a city the asker may shorten ("NYC" is New York)
+_CITY_NAMES = {"nyc": "New York", "new york city": "New York", "la": "Los Angeles", "sf": "San Francisco"}
+
+# the groups of countries tables name beside the continents ("Sub-Saharan Africa", "Gulf states",
+# "Nordic countries"): general geography, as the regions are
+_GROUP_MEMBERS: dict[str, tuple[str, ...]] = {
+    "Nordic countries|Nordics": ("Denmark", "Norway", "Sweden", "Finland", "Iceland"),
+    "Scandinavia": ("Denmark", "Norway", "Sweden"),
+    "Benelux": ("Belgium", "Netherlands", "Luxembourg"),
+    "Southern Europe": ("Spain", "Portugal", "Italy", "Greece", "Croatia", "Turkey"),
+    "Eastern Europe": ("Poland", "Czech Republic", "Hungary", "Romania", "Ukraine", "Russia"),
+    "Gulf states|Gulf|GCC": ("United Arab Emirates", "Saudi Arabia", "Qatar"),
+    "Sub-Saharan Africa": ("South Africa", "Nigeria", "Kenya", "Ghana"),
+    "East Africa": ("Kenya",),
+    "West Africa": ("Nigeria", "Ghana"),
+    "North Africa": ("Egypt", "Morocco"),
+    "South Asia": ("India", "Pakistan", "Bangladesh", "Sri Lanka", "Nepal"),
+    "South East Asia|Southeast Asia": ("Singapore", "Malaysia", "Thailand", "Vietnam", "Indonesia", "Philippines"),
+    "Latin America": ("Mexico", "Brazil", "Argentina", "Chile", "Colombia", "Peru"),
+}
+_GROUPS: dict[str, tuple[str, ...]] = {}
+for _names, _members in _GROUP_MEMBERS.items():
+    for _country in _members:
+        _GROUPS[_country] = (*_GROUPS.get(_country, ()), *_names.split("|"))
+
 # members of the European Union: tables split Europe into "EU" and the rest ("UK | EU | Rest of world")
 _EU_MEMBERS = frozenset({
     "Austria", "Belgium", "Bulgaria", "Croatia", "Cyprus", "Czech Republic", "Denmark", "Estonia", "Finland", "France",
@@ -177,7 +202,9 @@ class Place:
             nation = nation or _UK_NATION_OF.get(_CANONICAL.get(self.written.lower(), self.written))
             aliases = tuple(a for a in aliases if a not in _UK_NATIONS or a == nation)
         union = _EU_NAMES if self.country in _EU_MEMBERS else ()
-        return (self.country, *aliases, *union, *_WIDER_REGIONS.get(self.region, ()), self.region)
+        city = (_CITY_NAMES[self.written.lower()],) if self.written.lower() in _CITY_NAMES else ()
+        return (*city, self.country, *aliases, *union, *_GROUPS.get(self.country, ()), *_WIDER_REGIONS.get(self.region, ()),
+                self.region)
 
 
 _CANONICAL = {c.lower(): c for c in (*_UK_NATION_OF,)}

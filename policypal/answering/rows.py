@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name, places_in, written_as_home
+from .table_codes import coded_columns, coded_rows
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -126,7 +127,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         found, exact = _match_leading_codes(question, table, labels, family), True
     else:
         found = _match_names(_without_column_words(question, table, columns), table, labels)
-        exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels)))
+        exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels))) \
+            or (found is not None and _named_by_bracket_code(question, table, found.rows))
         unknown = _unknown_title_name(question, table, labels, named=found is not None and not found.partial)
         if unknown:
             return RowMatch(table, (), how="absent", asked=unknown)
@@ -159,11 +161,20 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 return RowMatch(table, (), how="absent", asked=place)
     if found is None:
         found = _match_bracketed_spans(question, table, labels)
+    if found is None or found.partial:
+        # a code written anywhere in the rows ("Compassionate leave (CL1)", "Officers (IS1 to
+        # IS3)", a "Severity level" column of "Level 1" ... "Level 4"): its row, or absent
+        coded, absent_code, column = coded_rows(question, table)
+        if absent_code:
+            return RowMatch(table, (), how="absent", asked=absent_code)
+        if coded and found is None:
+            found = RowMatch(table, tuple(table.rows[i] for i in sorted(coded)), how="label", exact=True, named_by=column)
     if found is None:
-        place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table)
+        place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \
+            or coded_columns(question, table)[1]
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
     if found.rows:
-        place = absent_column(question, table) or _absent_span_column(question, table)
+        place = absent_column(question, table) or _absent_span_column(question, table) or coded_columns(question, table)[1]
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
@@ -1140,7 +1151,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # name "Level 9 postgraduate diploma")
     literal = stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question)
     asked = _expanded(literal)
-    label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS for label in labels]
+    # "USA (except New York and Washington DC)": the places a label excepts are no words of it, and
+    # a question naming one is not asking about that row
+    excepted = [_excepted_stems(label) for label in labels]
+    label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS - out for label, out in zip(labels, excepted)]
     asked |= _clipped(question, labels)
     counts: dict[str, int] = {}
     for stems in label_stems:
@@ -1157,15 +1171,19 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # C4N)"): the words outside it name the row on their own, where no other label has them too
     bracket_codes = [_bracket_codes(label) for label in labels]
     outer_stems = [{stem(w) for w in words(_without_brackets(label))} - _GENERIC_STEMS - common
-                   if codes and not re.search(r"\([^)]*[a-z][^)]*\)", label) else set()
+                   if codes and not re.search(r"\([^)]*[a-z][^)]*\)", _BRACKET_OF_CODE_SPAN.sub("", label)) else set()
                    for label, codes in zip(labels, bracket_codes)]  # (a bracket of words qualifies the row: "Bereavement (Close Relative)")
     # (an acronym as the question writes it in capitals: "we" is no "(WE)"; "d2" is D2)
-    written_codes = {w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+]*", question)
-                     if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w) or (w.isupper() and len(w) >= 2)}
+    written_codes = _written_codes(question)
     coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
     examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
-    for row, label, stems, outer, coded, example in zip(table.rows, labels, label_stems, outer_stems, coded_rows, examples_held):
-        distinctive = stems - common
+    for row, label, stems, outer, coded, example, out in zip(table.rows, labels, label_stems, outer_stems, coded_rows,
+                                                             examples_held, excepted):
+        if out and out & literal - _GENERIC_STEMS - _EXCEPTING:
+            continue
+        # (the codes of a label's bracket name the row when written, not as words to share:
+        # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
+        distinctive = (outer or stems) - common
         if not distinctive:
             continue
         # a bracket of codes or an acronym names the row by itself ("Very narrow aisle (VNA)
@@ -1222,6 +1240,21 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
 _BRACKET_OF_CODES = re.compile(r"\(\s*((?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*)(?:\s*[,/]\s*(?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*))*)\s*\)")
 
 
+_EXCEPTED = re.compile(r"\b(?:except|excluding|other than|not including|apart from)\b([^)]*)", re.IGNORECASE)
+
+
+_EXCEPTING = frozenset(stem(w) for w in ("except", "excluding", "other", "than", "not", "including", "apart", "from"))
+
+
+def _excepted_stems(label: str) -> set[str]:
+    """Stems of what a label excepts ("USA (except New York and Washington DC)": new, york,
+    washington, dc)."""
+    out: set[str] = set()
+    for m in _EXCEPTED.finditer(label):
+        out |= {stem(w) for w in words(m.group(1))} | {stem(w) for w in words(m.group(0).split()[0])}
+    return out - _GENERIC_STEMS
+
+
 def _names_a_proper_word(question: str, label: str) -> bool:
     """Whether the question writes a name the label capitalises inside it ("the eurostar" for
     "Rail, Eurostar or other international rail"): a name tells a row apart on its own."""
@@ -1235,7 +1268,28 @@ def _bracket_codes(label: str) -> set[str]:
     out = set()
     for m in _BRACKET_OF_CODES.finditer(label):
         out |= {c.lower() for c in re.split(r"\s*[,/]\s*", m.group(1)) if len(c) >= 2}
+    for m in _BRACKET_OF_CODE_SPAN.finditer(label):  # "(NS1 to NS3)": NS1, NS2, NS3
+        prefix, low, high = m.group(1), int(m.group(2)), int(m.group(4))
+        if (not m.group(3) or m.group(3) == prefix) and low < high <= low + 30:
+            out |= {f"{prefix}{n}".lower() for n in range(low, high + 1)}
     return out
+
+
+def _written_codes(question: str) -> set[str]:
+    """The codes and acronyms the question writes, lower-cased: a word of letters and digits
+    ("d2", "IS2"), or capitals ("VNA"; "we" is no "(WE)")."""
+    return {w.lower() for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+]*", question)
+            if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w) or (w.isupper() and len(w) >= 2)}
+
+
+def _named_by_bracket_code(question: str, table: TableData, rows: tuple[TableRow, ...]) -> bool:
+    """Whether every row is named by a code of its label's bracket that the question writes ("an
+    IS2 officer" for "Officers and technical advisers (IS1 to IS3)"): named exactly, as a code."""
+    written = _written_codes(question)
+    return bool(rows) and all(_bracket_codes(label_of(table, row)) & written for row in rows)
+
+
+_BRACKET_OF_CODE_SPAN = re.compile(r"\(\s*([A-Z]{1,4})(\d{1,2})\s*(?:to|-|–)\s*([A-Z]{1,4})?(\d{1,2})\s*\)")
 
 
 def _bracket_examples(label: str) -> list[set[str]]:
@@ -1253,6 +1307,11 @@ def _alternatives(label: str, common: set[str]) -> list[set[str]]:
     """The names a label gives as alternatives, each a name of the row on its own ("Return flight
     or rail fare": a return flight, a rail fare), as stems; not the modifiers of one shared head
     ("Runway or taxiway incursion" is an incursion, so "runway" alone is not the row's name)."""
+    places = [p.strip() for p in _without_brackets(label).split(",") if p.strip()]
+    named = sum(country_of(p) is not None or country_of(" ".join(p.split()[:-1])) is not None for p in places)  # "Washington DC"
+    if named >= 2 and 2 * named >= len(places):
+        # "New York, Washington DC", "Japan, South Korea, Australia": each place names the row
+        return [stems for p in places if (stems := {stem(w) for w in words(p)} - _GENERIC_STEMS - common)]
     parts = [words(p) for p in re.split(r"\s+or\s+|\s*/\s*", label) if words(p)]
     if len(parts) < 2 or any(len(p) == 1 for p in parts) and any(len(p) > 1 for p in parts):
         return []
@@ -1409,7 +1468,7 @@ def _place_stems(question: str) -> set[str]:
     for place in destinations(question):
         # not the word of another country inside an other name ("Ireland" of "Northern Ireland"
         # for a city in the United Kingdom)
-        out |= {stem(w) for n in place.names for w in words(n) if country_of(w) in (None, place.country)}
+        out |= {stem(w) for n in place.names for w in words(n) if country_of(w) in (None, place.country) or n == place.names[0] != place.country}
         if place.city:
             # "a hotel in Copenhagen" names the row of "capital cities"; Aarhus the "other" one
             out.add(stem("capital") if place.capital else stem("other"))

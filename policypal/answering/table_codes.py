@@ -1,0 +1,160 @@
+"""The codes a table writes anywhere in its rows and headers, and the codes a question names.
+
+A table may name its rows by codes that are not the whole label: in a bracket ("Compassionate
+leave (CL1)", "Officers (IS1 to IS3)"), in a column of short cells ("Severity level": "Level 1"
+... "Level 4"), or name its columns by them ("Category B" ... "Category E"). A question that
+writes a code of such a family names the row or column holding it, and a code of the family
+that the table does not hold ("CL3", "NS4", "Level 5", "Category F") names nothing the table
+has: the honest answer is that the table has no such row, never the nearest code's row.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .evidence import TableData
+
+# "CL1", "IS12", "NS3": capitals then digits, written as one word
+_LETTER_DIGITS = r"([A-Z]{1,4})(\d{1,2})"
+# "Category A", "Level 3", "Band 12": a capitalised family word and a letter or a number, standing
+# as a name (end of cell, punctuation or a bracket after it; "Maximum 6 days" is a quantity)
+_WORD_VALUE = r"([A-Z][a-z]{2,})\s+([A-Z]|\d{1,2})(?=$|[\s]*[),;:(]|\s+(?:to|and|or|-|–)\s)"
+_SPAN_SEP = r"\s*(?:to|-|–|—)\s*"
+
+# words that stand before a number without naming a family
+_NOT_FAMILIES = frozenset(
+    "table section appendix schedule annex page part figure note up over under about around within after before "
+    "maximum minimum max min total each per from between at least more less than days weeks months years hours "
+    "day week month year hour".split())
+
+
+@dataclass
+class TableCodes:
+    """family -> value -> row indices, and family -> value -> column index."""
+
+    rows: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+    columns: dict[str, dict[str, int]] = field(default_factory=dict)
+    row_column: dict[str, int] = field(default_factory=dict)  # the column a row family is written in
+
+    def row_family(self, family: str) -> dict[str, set[int]] | None:
+        values = self.rows.get(family)
+        return values if values and len(values) >= 2 else None
+
+    def column_family(self, family: str) -> dict[str, int] | None:
+        values = self.columns.get(family)
+        return values if values and len(values) >= 2 else None
+
+
+def _codes_in(text: str, *, whole: bool = False) -> list[tuple[str, str]]:
+    """(family, value) of each code the text writes, spans expanded ("IS1 to IS3": IS1, IS2, IS3;
+    "Levels 1 to 3"). whole: the text must be one code or one span, nothing else."""
+    text = text.strip()
+    out: list[tuple[str, str]] = []
+    spans = [
+        (re.compile(rf"\b{_LETTER_DIGITS}{_SPAN_SEP}(?:\1)?(\d{{1,2}})\b"), lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(3)))),
+        (re.compile(rf"\b([A-Z][a-z]{{2,}}?)s?\s+(\d{{1,2}}){_SPAN_SEP}(\d{{1,2}})\b"), lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(3)))),
+    ]
+    taken: list[tuple[int, int]] = []
+    for pattern, read in spans:
+        for m in pattern.finditer(text):
+            family, low, high = read(m)
+            if family in _NOT_FAMILIES or not (low < high <= low + 30):
+                continue
+            if whole and m.group(0) != text:
+                continue
+            out += [(family, str(n)) for n in range(low, high + 1)]
+            taken.append(m.span())
+    singles = [re.compile(rf"\b{_LETTER_DIGITS}\b"), re.compile(rf"\b{_WORD_VALUE}")]
+    for pattern in singles:
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            family, value = m.group(1).lower(), m.group(2).upper().lstrip("0") or "0"
+            if family in _NOT_FAMILIES:
+                continue
+            if whole and m.group(0) != text:
+                continue
+            out.append((family, value))
+    return out
+
+
+def table_codes(table: TableData) -> TableCodes:
+    """Every code the table writes: in its labels (a bracket included), in columns whose cells are
+    each one code ("Level 1"), and in its value headers."""
+    out = TableCodes()
+    label_columns = max(table.label_columns, 1)
+    for index, row in enumerate(table.rows):
+        for column, cell in enumerate(row.cells):
+            if column >= label_columns:  # a code cell may say what it stands for: "S4 (Low)"
+                cell = re.sub(r"\s*\([^()]{1,30}\)$", "", cell.strip())
+            for family, value in _codes_in(cell, whole=column >= label_columns):
+                out.rows.setdefault(family, {}).setdefault(value, set()).add(index)
+                out.row_column.setdefault(family, column)
+    for column, header in enumerate(table.headers):
+        if column < label_columns:
+            continue
+        for family, value in _codes_in(header):
+            out.columns.setdefault(family, {}).setdefault(value, column)
+    # a family written in the rows and the headers alike is not one dimension: leave it alone
+    for family in set(out.rows) & set(out.columns):
+        del out.rows[family], out.columns[family]
+    return out
+
+
+def asked_codes(question: str, families: set[str]) -> list[tuple[str, str, str]]:
+    """(family, value, as written) of each code of one of the families the question writes:
+    "cl3", "CL3", "a category f station", "Level 5". Case does not matter, but a bare "a" or "i"
+    after a family word is an article or a pronoun, not a letter."""
+    out: list[tuple[str, str, str]] = []
+    for m in re.finditer(r"\b([A-Za-z]{1,4})(\d{1,2})\b", question):
+        if m.group(1).lower() in families:
+            out.append((m.group(1).lower(), str(int(m.group(2))), m.group(0).upper()))
+    for m in re.finditer(r"\b([A-Za-z]{3,})\s+([A-Za-z]|\d{1,2})\b", question):
+        family = m.group(1).lower()
+        if family not in families and family.endswith("s") and family[:-1] in families:
+            family = family[:-1]
+        if family not in families:
+            continue
+        value = m.group(2)
+        if value in ("a", "i"):
+            continue
+        value = value.upper() if value.isalpha() else str(int(value))
+        out.append((family, value, f"{m.group(1).capitalize()} {value}"))
+    return out
+
+
+def _kind(values) -> str:
+    return "letter" if all(v.isalpha() for v in values) else "number" if all(v.isdigit() for v in values) else "mixed"
+
+
+def coded_rows(question: str, table: TableData) -> tuple[set[int], str, int]:
+    """(row indices, absent code, the column the codes are written in): the rows holding a code the
+    question names, or the code it names of a family the rows write that no row holds ("CL3"
+    where the codes are CL1 and CL2)."""
+    codes = table_codes(table)
+    families = {f for f in codes.rows if codes.row_family(f)}
+    rows: set[int] = set()
+    column = 0
+    for family, value, written in asked_codes(question, families):
+        values = codes.rows[family]
+        if value in values:
+            rows |= values[value]
+            column = codes.row_column.get(family, 0)
+        elif _kind(values) == _kind([value]):
+            return set(), written, 0
+    return rows, "", column
+
+
+def coded_columns(question: str, table: TableData) -> tuple[tuple[int, ...], str]:
+    """(columns, absent code): the value columns whose header writes a code the question names, or
+    the code of the headers' family that no header writes ("Category F" beside B to E)."""
+    codes = table_codes(table)
+    families = {f for f in codes.columns if codes.column_family(f)}
+    out: list[int] = []
+    for family, value, written in asked_codes(question, families):
+        values = codes.columns[family]
+        if value in values:
+            out.append(values[value])
+        elif _kind(values) == _kind([value]):
+            return (), written
+    return tuple(sorted(set(out))), ""
