@@ -556,7 +556,8 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
     held = {term: _held_terms(asked, paragraph) for term, (_, paragraph) in definitions.items()}
     # a definition that says the opposite of what the asker tells is not what they describe
     # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
-    ranked = sorted((t for t in definitions if len(held[t]) >= 2 and not (question and contradicts(question, definitions[t][1]))),
+    ranked = sorted((t for t in definitions if len(held[t]) >= 2 and not (question and contradicts(question, definitions[t][1]))
+                     and not _owned_otherwise(question, t)),
                     key=lambda t: (-len(held[t]), -_shared_phrasing(question, definitions[t][1])))
     out: list[str] = []
     covered: set[str] = set()
@@ -568,6 +569,22 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
         if len(out) == MAX_ABOUT:
             break
     return out
+
+
+_EMPLOYER_OWNED = re.compile(r"^(?:company|work|corporate|business|firm|employer|organisation|organization|university|trust)\b", re.IGNORECASE)
+_PERSONALLY_OWNED = re.compile(r"^(?:personal|private|own|personally)\b", re.IGNORECASE)
+_ASKER_OWNS = re.compile(r"\b(?:my|our|his|her|their) own\b|\b(?:personal|private|personally[- ]owned)\s+\w+", re.IGNORECASE)
+_EMPLOYER_OWNS = re.compile(r"\b(?:company|work|corporate|business|firm's|company's|work's)[- ](?:owned\s+)?(?:laptop|phone|mobile|device|car|van|vehicle|tablet|computer|account|email|card)s?\b",
+                            re.IGNORECASE)
+
+
+def _owned_otherwise(question: str, term: str) -> bool:
+    """Whether a defined term names the other owner's thing than the question: "my own iPhone" is
+    not a "Company Device", "my work laptop" is not a "Personal Device"."""
+    mine, theirs = bool(_ASKER_OWNS.search(question)), bool(_EMPLOYER_OWNS.search(question))
+    if mine == theirs:
+        return False
+    return bool(_EMPLOYER_OWNED.match(term)) if mine else bool(_PERSONALLY_OWNED.match(term))
 
 
 def _held_terms(terms, sentence: str) -> set[str]:
