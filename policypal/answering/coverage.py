@@ -90,16 +90,19 @@ class Ask:
         about paying at the office without it is the topic, not the answer), and no term is
         one the policies never use. Where a named row pins the case, the words that only tell
         the case are left out of the count (`pinned_scene`)."""
-        story = self.pinned_scene - self.carried
-        terms = [t for t in self.terms if t.stem not in story]
+        terms = [t for t in self.terms if t.stem not in self._story]
         return (bool(terms) and self._share(terms) >= ANSWERED_SHARE and not self.unmentioned_asked
-                and not [t for t in self.focus_missing if t.stem not in story] and not self.value_missing)
+                and not [t for t in self.focus_missing if t.stem not in self._story] and not self.value_missing)
+
+    @property
+    def _story(self) -> set[str]:
+        """The stems that only tell a pinned case and that no unit carries."""
+        return self.pinned_scene - self.carried
 
     @property
     def unmentioned_asked(self) -> list[Term]:
         """The unmentioned terms, but those that only tell a pinned case (`pinned_scene`)."""
-        story = self.pinned_scene - self.carried
-        return [t for t in self.unmentioned if t.stem not in story]
+        return [t for t in self.unmentioned if t.stem not in self._story]
 
     @property
     def mostly(self) -> bool:
@@ -167,8 +170,10 @@ def split_asks(question: str) -> list[str]:
     return [f"{context} {ask}".strip() for context, ask in asks_with_context(question)]
 
 
-_ASKS = re.compile(r"^\W*(?:how|what|what's|whats|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|am|was|"
-                   r"were|will|would|should|shall|may|might|must|have|has|had|any|tell me|please|and|or|also|plus)\b", re.IGNORECASE)
+# the words a question opens with ("how", "can", "is"), and those that open a further ask of it
+_OPENERS = (r"how|what|what's|whats|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|am|was|"
+            r"were|will|would|should|shall|may|might|must|have|has|had|any")
+_ASKS = re.compile(rf"^\W*(?:{_OPENERS}|tell me|please|and|or|also|plus)\b", re.IGNORECASE)
 
 
 def asks_with_context(question: str) -> list[tuple[str, str]]:
@@ -386,8 +391,7 @@ def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
     return ask
 
 
-_ASK_OPENER = (r"(?:how|what|what's|whats|when|where|which|who|whom|can|could|do|does|is|are|am|will|would|"
-               r"should|may|must|have|has|any|is\s+it|am\s+i)\b")
+_ASK_OPENER = rf"(?:{_OPENERS})\b"
 # "There's a box that weighs about 30kg, can I ...", "racking upright has amber damage - what ...",
 # "if I get back to the depot after 8pm what can I claim ..."
 _LEAD_IN = re.compile(rf"^(.{{3,}}?)(?:\s*,|\s+[-–—]+)\s+(?={_ASK_OPENER})", re.IGNORECASE)
@@ -445,6 +449,20 @@ def _owner_before(tokens: list[str], i: int) -> str:
     if window & _EMPLOYER_SIDE:
         return "employer"
     return "personal" if window & _PERSONAL_SIDE else ""
+
+
+def owners_written(text: str) -> set[str]:
+    """The owners the text writes things as: {"personal"} for "my own iPhone", {"employer"} for
+    "a company laptop", both or none."""
+    tokens = [stem(w) for w in words(text)]
+    return {_owner_before(tokens, i) for i in range(1, len(tokens) + 1)} - {""}
+
+
+def owner_of_term(term: str) -> str:
+    """'employer' for a term led by the employer's word ("Company Device"), 'personal' for one led
+    by the employee's ("Personal Device"), '' otherwise."""
+    tokens = [stem(w) for w in words(term)]
+    return _owner_before(tokens, 1) if tokens else ""
 
 
 def owned_otherwise(question: str, terms: list[Term], sequences: list[list[str]]) -> set[str]:

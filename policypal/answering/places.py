@@ -152,10 +152,18 @@ _GROUP_MEMBERS: dict[str, tuple[str, ...]] = {
     "South East Asia|Southeast Asia": ("Singapore", "Malaysia", "Thailand", "Vietnam", "Indonesia", "Philippines"),
     "Latin America": ("Mexico", "Brazil", "Argentina", "Chile", "Colombia", "Peru"),
 }
-_GROUPS: dict[str, tuple[str, ...]] = {}
-for _names, _members in _GROUP_MEMBERS.items():
-    for _country in _members:
-        _GROUPS[_country] = (*_GROUPS.get(_country, ()), *_names.split("|"))
+
+
+def _groups_by_country() -> dict[str, tuple[str, ...]]:
+    """country -> the names of every group it belongs to."""
+    out: dict[str, tuple[str, ...]] = {}
+    for names, members in _GROUP_MEMBERS.items():
+        for country in members:
+            out[country] = (*out.get(country, ()), *names.split("|"))
+    return out
+
+
+_GROUPS = _groups_by_country()
 
 # members of the European Union: tables split Europe into "EU" and the rest ("UK | EU | Rest of world")
 _EU_MEMBERS = frozenset({

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import country_of, destinations, is_country_name, places_in, written_as_home
-from .table_codes import coded_columns, coded_rows
+from .table_codes import coded_columns, coded_rows, codes_in
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -1269,9 +1269,7 @@ def _bracket_codes(label: str) -> set[str]:
     for m in _BRACKET_OF_CODES.finditer(label):
         out |= {c.lower() for c in re.split(r"\s*[,/]\s*", m.group(1)) if len(c) >= 2}
     for m in _BRACKET_OF_CODE_SPAN.finditer(label):  # "(NS1 to NS3)": NS1, NS2, NS3
-        prefix, low, high = m.group(1), int(m.group(2)), int(m.group(4))
-        if (not m.group(3) or m.group(3) == prefix) and low < high <= low + 30:
-            out |= {f"{prefix}{n}".lower() for n in range(low, high + 1)}
+        out |= {family + value.lower() for family, value in codes_in(m.group(1))}
     return out
 
 
@@ -1289,7 +1287,7 @@ def _named_by_bracket_code(question: str, table: TableData, rows: tuple[TableRow
     return bool(rows) and all(_bracket_codes(label_of(table, row)) & written for row in rows)
 
 
-_BRACKET_OF_CODE_SPAN = re.compile(r"\(\s*([A-Z]{1,4})(\d{1,2})\s*(?:to|-|–)\s*([A-Z]{1,4})?(\d{1,2})\s*\)")
+_BRACKET_OF_CODE_SPAN = re.compile(r"\(\s*([A-Z]{1,4}\d{1,2}\s*(?:to|-|–)\s*(?:[A-Z]{1,4})?\d{1,2})\s*\)")
 
 
 def _bracket_examples(label: str) -> list[set[str]]:

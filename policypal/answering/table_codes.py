@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .evidence import TableData
 
@@ -23,8 +24,8 @@ _SPAN_SEP = r"\s*(?:to|-|–|—)\s*"
 
 # words that stand before a number without naming a family
 _NOT_FAMILIES = frozenset(
-    "table section appendix schedule annex page part figure note up over under about around within after before "
-    "maximum minimum max min total each per from between at least more less than days weeks months years hours "
+    "table section appendix schedule annex page part figure note over under about around within after before "
+    "maximum minimum max min total each per from between least more less than days weeks months years hours "
     "day week month year hour".split())
 
 
@@ -45,7 +46,7 @@ class TableCodes:
         return values if values and len(values) >= 2 else None
 
 
-def _codes_in(text: str, *, whole: bool = False) -> list[tuple[str, str]]:
+def codes_in(text: str, *, whole: bool = False) -> list[tuple[str, str]]:
     """(family, value) of each code the text writes, spans expanded ("IS1 to IS3": IS1, IS2, IS3;
     "Levels 1 to 3"). whole: the text must be one code or one span, nothing else."""
     text = text.strip()
@@ -78,22 +79,24 @@ def _codes_in(text: str, *, whole: bool = False) -> list[tuple[str, str]]:
     return out
 
 
+@lru_cache(maxsize=2048)
 def table_codes(table: TableData) -> TableCodes:
     """Every code the table writes: in its labels (a bracket included), in columns whose cells are
-    each one code ("Level 1"), and in its value headers."""
+    each one code ("Level 1"), and in its value headers. Cached: a table is read for its rows and
+    its columns, question after question (callers only read the result)."""
     out = TableCodes()
     label_columns = max(table.label_columns, 1)
     for index, row in enumerate(table.rows):
         for column, cell in enumerate(row.cells):
             if column >= label_columns:  # a code cell may say what it stands for: "S4 (Low)"
                 cell = re.sub(r"\s*\([^()]{1,30}\)$", "", cell.strip())
-            for family, value in _codes_in(cell, whole=column >= label_columns):
+            for family, value in codes_in(cell, whole=column >= label_columns):
                 out.rows.setdefault(family, {}).setdefault(value, set()).add(index)
                 out.row_column.setdefault(family, column)
     for column, header in enumerate(table.headers):
         if column < label_columns:
             continue
-        for family, value in _codes_in(header):
+        for family, value in codes_in(header):
             out.columns.setdefault(family, {}).setdefault(value, column)
     # a family written in the rows and the headers alike is not one dimension: leave it alone
     for family in set(out.rows) & set(out.columns):

@@ -571,20 +571,13 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
     return out
 
 
-_EMPLOYER_OWNED = re.compile(r"^(?:company|work|corporate|business|firm|employer|organisation|organization|university|trust)\b", re.IGNORECASE)
-_PERSONALLY_OWNED = re.compile(r"^(?:personal|private|own|personally)\b", re.IGNORECASE)
-_ASKER_OWNS = re.compile(r"\b(?:my|our|his|her|their) own\b|\b(?:personal|private|personally[- ]owned)\s+\w+", re.IGNORECASE)
-_EMPLOYER_OWNS = re.compile(r"\b(?:company|work|corporate|business|firm's|company's|work's)[- ](?:owned\s+)?(?:laptop|phone|mobile|device|car|van|vehicle|tablet|computer|account|email|card)s?\b",
-                            re.IGNORECASE)
-
-
 def _owned_otherwise(question: str, term: str) -> bool:
     """Whether a defined term names the other owner's thing than the question: "my own iPhone" is
     not a "Company Device", "my work laptop" is not a "Personal Device"."""
-    mine, theirs = bool(_ASKER_OWNS.search(question)), bool(_EMPLOYER_OWNS.search(question))
-    if mine == theirs:
-        return False
-    return bool(_EMPLOYER_OWNED.match(term)) if mine else bool(_PERSONALLY_OWNED.match(term))
+    from policypal.answering.coverage import owner_of_term, owners_written
+
+    sides, owner = owners_written(question), owner_of_term(term)
+    return len(sides) == 1 and owner != "" and owner not in sides
 
 
 def _held_terms(terms, sentence: str) -> set[str]:
