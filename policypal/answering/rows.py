@@ -1160,6 +1160,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     for stems in label_stems:
         for s in stems:
             counts[s] = counts.get(s, 0) + 1
+    # a stop word that tells a label apart ("with" of "travelling with approval") is counted too
+    for label in labels:
+        for s in _label_stop_stems(label) - set(counts):
+            counts[s] = sum(s in _label_stop_stems(other) for other in labels)
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
     full: list[tuple[int, int, TableRow]] = []
     partial: list[tuple[float, int, TableRow]] = []

@@ -294,3 +294,12 @@ def test_modifiers_of_one_shared_head_are_not_alternatives():
     # "Runway or taxiway incursion" is an incursion: "the runway" alone does not name it
     m = match_table("I need to drive across the runway to the cargo area. Who may do that?", INCURSIONS)
     assert m is None or not m.rows
+
+
+def test_a_stop_word_that_tells_a_label_apart_is_counted_among_the_labels_words():
+    # "with" of "travelling with approval" is the only word the question names beyond the caption's:
+    # it is counted like the label's other words (it used to raise a KeyError, or not, by set order)
+    t = table(("When you may", "Who signs"), [("Abroad for work, travelling with approval", "Line manager"),
+                                              ("Home office setup", "IT desk"), ("Client site visit", "Account lead")],
+              caption="Table 9: Travel approval")
+    assert named("I'm travelling with approval from my boss, who signs?", t)[:2] == ("label", ["Abroad for work, travelling with approval"])
