@@ -127,6 +127,7 @@ def main() -> None:
     contains_ok: dict[str, list[bool]] = collections.defaultdict(list)
     misses: dict[str, list[str]] = collections.defaultdict(list)
     timings = []
+    failures: list[str] = []  # questions the answer layer failed on (see the log)
     answer_compose(question="warm up the model", user=get_user_model().objects.get(username="employee"))
     for row in rows:
         name = row.get("user", "employee")
@@ -137,6 +138,8 @@ def main() -> None:
         timings.append(time.perf_counter() - started)
         category = row.get("category", "expect_no_answer" if row.get("expect_no_answer") else "evidence")
         ok, why = judge(row, answer)
+        if getattr(answer, "failed", False):
+            failures.append(row["question"])
         results[category].append(ok)
         outcomes[category][answer.outcome] += 1
         wanted = row.get("expect", {}).get("contains")
@@ -160,6 +163,9 @@ def main() -> None:
     if results.get("answerable"):
         print(f"answerable questions refused (not covered): {refused}/{len(results['answerable'])}")
     print(f"time per answer: p50 {1000 * percentile(timings, 50):.0f} ms, p95 {1000 * percentile(timings, 95):.0f} ms")
+    print(f"answer-layer failures (closest sections offered instead): {len(failures)}")
+    for question in failures:
+        print(f"  FAILED: {question[:120]!r}")
     for category, lines in misses.items():
         for line in lines[: args.show_misses]:
             print(f"  MISS {category}: {line}")

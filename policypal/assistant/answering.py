@@ -13,6 +13,7 @@ Loading, in order:
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from dataclasses import dataclass, field
 
@@ -34,7 +35,12 @@ from retrieval.context import answer_context
 from retrieval.embedding import get_embedder
 from retrieval.models import Chunk, chunks_with_sources
 
+logger = logging.getLogger(__name__)
+
 NOT_COVERED = "The policies you can see do not cover this question."
+ANSWER_FAILED = ("PolicyPal could not put an answer together for this question, so it gives none "
+                 "(the error is in the server log for your policy team); the closest sections below may hold it.")
+CLOSEST_ON_FAILURE = 3
 USES_WEIGHED = 8  # rules using a defined term weighed against the question's words
 MAX_ABOUT = 2  # defined terms a question may be about ("a contractor", "a passport store")
 TERMS_LOOKED_UP = 8  # capitalised terms of the evidence whose definitions are looked up
@@ -63,6 +69,7 @@ class ComposedAnswer:
     evidence: list = field(default_factory=list)  # list[policypal.answering.evidence.Evidence]
     chunks: dict[int, Chunk] = field(default_factory=dict)
     answered_by: str = "extractive"  # extractive | llm
+    failed: bool = False  # the answer layer failed: nothing answered, the closest sections offered
 
     @property
     def covered(self) -> bool:
@@ -79,6 +86,17 @@ def answer_compose(*, question: str, user, as_of: dt.date | None = None, k: int 
     ranked = context.chunks[:MAX_EVIDENCE_CHUNKS]
     if not ranked:
         return ComposedAnswer(question=question, as_of=as_of, text=NOT_COVERED)
+    try:
+        return _answer_from(question, ranked, context, user=user, as_of=as_of, vector=vector)
+    except Exception:  # a fault of the answer layer: never a server error, never a guess
+        logger.exception("the answer layer failed on %r; the closest sections are offered instead", question)
+        return ComposedAnswer(
+            question=question, as_of=as_of, text=ANSWER_FAILED, closest=[item.chunk for item in ranked[:CLOSEST_ON_FAILURE]],
+            failed=True,
+        )
+
+
+def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, vector) -> ComposedAnswer:
     versions = lookup.visible_versions(user, as_of)
     asked = question
     question = as_the_company(question, organisation_names(lookup.policy_titles(versions))
