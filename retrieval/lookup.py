@@ -174,6 +174,24 @@ def chunks_using_phrase(*, versions: list[int], phrase: str | list[str], query_v
     return [found[i] for i in ids if i in found]
 
 
+def chunks_mentioning_in_order(*, versions: list[int], phrase: str, exclude: list[int], limit: int = 12) -> list[Chunk]:
+    """Searchable block chunks of these versions holding the phrase, in document order (a policy
+    defines its terms before it uses them: the place to look for a definition another policy
+    refers to)."""
+    if not versions or not phrase:
+        return []
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ phraseto_tsquery('english', %s) "
+            "AND c.version_id = ANY(%s::bigint[]) AND c.searchable AND c.level = 'block' "
+            "AND NOT (c.id = ANY(%s::bigint[])) ORDER BY c.version_id, c.ordinal LIMIT %s",
+            [phrase, id_array(versions), exclude or [0], limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_with_sources().in_bulk(ids)
+    return [found[i] for i in ids if i in found]
+
+
 DEFINING = ("means", "shall mean", "refers to", "to refer to", "is defined as", "has the meaning")
 
 

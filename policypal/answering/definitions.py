@@ -53,6 +53,31 @@ _IS_DEFINED = re.compile(
     r"(?:\s+of\s+[^.;:]{1,60}?)?\s+(?:is|are)\s+(?:an?|the)\b",
 )
 
+# a term defined by the list that follows: "In this policy, a **Connected Person** is:", "Eligible
+# Dependants are any of the following:", "“Family Member” includes:" (the list items are the
+# definition, see definition_spans); the term marked (bold, quoted) or of two capitalised words
+_LIST_DEFINED = re.compile(
+    rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?:[-*•]\s*)?{_NUMBERED}(?:[Ii]n this (?:policy|standard|document),?\s+)?(?:[Aa]n?\s+|[Tt]he\s+|[Ee]ach\s+)?"
+    rf"(?:(?:\*\*|__)(?P<term>[A-Z][\w-]*(?:\s+[\w-]+){{0,4}})(?:\*\*|__)|[{_QUOTE}](?P<term2>[A-Z][\w-]*(?:\s+[\w-]+){{0,4}})[{_QUOTE}]"
+    r"|(?P<term3>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,4}))"
+    r"\s+(?:is|are|means|includes|covers)(?:\s+(?:any\s+(?:one\s+)?of\s+)?the\s+following(?:\s+\w+){0,2})?\s*:(?=\s*$|\s+(?:[-*•]|\(?(?:[a-z]|[ivx]+|\d+)[).])\s)",
+)
+
+# "“Connected Person” has the meaning given in the Personal Account Dealing Policy.": the term is
+# defined in another document, whose definition holds what it stands for
+_REFERRAL = re.compile(
+    r"\bhas\s+the\s+(?:same\s+)?meaning\s+(?:given|set\s+out|defined|ascribed)\s+(?:to\s+it\s+)?in\s+(?:the\s+)?(?P<where>[^.:;]{3,120})\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def is_referral(paragraph: str) -> bool:
+    """Whether a definition only sends the reader to another document's definition (never one that
+    names a section, which is followed as a reference, nor one that goes on to say what it means)."""
+    m = _REFERRAL.search(paragraph.strip())
+    return m is not None and not section_numbers(m.group("where"))
+
+
 # the phrasings that name a term and then say what it stands for: "We use "Approver" to refer to
 # your line manager ...", "The term Hub Day is used for ...", "References to the Payback Period are
 # to the number of months ...", "A shift counts as a Night Shift if ..."
@@ -89,7 +114,7 @@ def defined_terms(text: str) -> list[str]:
 def _defined_terms(text: str) -> tuple[str, ...]:
     """Cached: the same chunk texts are read for question after question."""
     out: dict[str, None] = {}
-    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED, _GLOSSARY_ENTRY, _NAMED_FOR):
+    for pattern in (_QUOTED_DEFINED, _DEFINED, _SENTENCE_CASE_DEFINED, _IS_DEFINED, _LIST_DEFINED, _GLOSSARY_ENTRY, _NAMED_FOR):
         for m in pattern.finditer(text):
             group = next(g for g in ("term", "term2", "term3", "term4") if g in m.re.groupindex and m.group(g))
             term = " ".join(m.group(group).split()).strip(_QUOTE + " ")
@@ -137,7 +162,7 @@ def _definition_spans(text: str) -> tuple[tuple[str, str], ...]:
     from chunking.sentences import split_sentences_quick
 
     out: list[tuple[str, str]] = []
-    for paragraph in (p.strip() for p in text.splitlines() if p.strip()):
+    for paragraph in _paragraphs(text):
         spans: list[tuple[list[str], list[str]]] = []
         for sentence in split_sentences_quick(paragraph):
             terms = defined_terms(sentence)
@@ -148,3 +173,20 @@ def _definition_spans(text: str) -> tuple[tuple[str, str], ...]:
         for terms, sentences in spans:
             out += [(term, " ".join(sentences)) for term in terms]
     return tuple(out)
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\(?(?:[a-z]|[ivx]+|\d+)[).])\s+")
+
+
+def _paragraphs(text: str) -> list[str]:
+    """The text's lines, except that the items of a list that a defining line introduces ("a
+    Connected Person is:") join that line: they are its definition."""
+    out: list[str] = []
+    joining = False
+    for line in (line.strip() for line in text.splitlines() if line.strip()):
+        if joining and _LIST_ITEM.match(line):
+            out[-1] += " " + line
+            continue
+        out.append(line)
+        joining = line.endswith(":") and _LIST_DEFINED.search(line) is not None
+    return out

@@ -21,7 +21,7 @@ from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import names_a_thing, terms_to_look_up
-from policypal.answering.definitions import defined_terms, definition_spans, mentions, referenced_sections
+from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
 )
@@ -44,6 +44,7 @@ CLOSEST_ON_FAILURE = 3
 USES_WEIGHED = 8  # rules using a defined term weighed against the question's words
 MAX_ABOUT = 2  # defined terms a question may be about ("a contractor", "a passport store")
 TERMS_LOOKED_UP = 8  # capitalised terms of the evidence whose definitions are looked up
+REFERRAL_LOOKED_UP = 12  # chunks of the other policies read for a term another policy defines
 MAX_EVIDENCE_CHUNKS = 4
 
 
@@ -405,6 +406,7 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         # only when the first answer leaves words of the question out: a look-up more per question
         for term, found in _definitions_described(question, evidence, loader).items():
             definitions.setdefault(term, found)
+    definitions.update(_referred_definitions(definitions, versions))
     about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
     for chunk in _definitions_widening(question, definitions, evidence, about):
@@ -457,6 +459,24 @@ def _definitions_widening(question: str, definitions: dict[str, tuple], evidence
         if any(mentions(e.text, term) and term not in defined_terms(e.text) for e in ranked):
             out.append(chunk)
     return out[:MAX_ABOUT]
+
+
+def _referred_definitions(definitions: dict[str, tuple], versions: list[int]) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the terms whose definition only sends the reader to another
+    document ("“Connected Person” has the meaning given in the Personal Account Dealing Policy"):
+    the other visible policies' definition of the term, which says what it stands for (the
+    asker's "my husband" is a Connected Person by that list, not by the referral)."""
+    out: dict[str, tuple] = {}
+    for term, (chunk, paragraph) in definitions.items():
+        if not is_referral(paragraph):
+            continue
+        others = [v for v in versions if chunk is None or v != chunk.version_id]
+        for found in lookup.chunks_mentioning_in_order(versions=others, phrase=term, exclude=[], limit=REFERRAL_LOOKED_UP):
+            spans = [p for t, p in definition_spans(found.text) if t == term and not is_referral(p)]
+            if spans:
+                out[term] = (found, spans[0])
+                break
+    return out
 
 
 def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader, question: str) -> dict[str, tuple]:

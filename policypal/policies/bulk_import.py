@@ -78,6 +78,7 @@ class PlannedFile:
     updates: tuple[str, ...] = ()  # fields of an existing policy that this import changes
     title_given: bool = False  # by the manifest (else derived: it names a new policy only)
     key_line: int | None = None  # the manifest line that set the key
+    caution: str = ""  # a new version by a derived key of a policy the file may not belong to
 
     @property
     def name(self) -> str:
@@ -305,8 +306,28 @@ def _compare_with_policies(planned: list[PlannedFile]) -> list[PlannedFile]:
             and [s.checksum for s in version.sources.all()] == [f.checksum]
             and version.status not in (PolicyVersion.Status.FAILED, PolicyVersion.Status.CANCELLED)
         )
-        out.append(replace(f, action=Action.UNCHANGED if unchanged else Action.NEW_VERSION, title=title, updates=updates))
+        action = Action.UNCHANGED if unchanged else Action.NEW_VERSION
+        caution = _other_policy_caution(f, policy, version) if action == Action.NEW_VERSION else ""
+        out.append(replace(f, action=action, title=title, updates=updates, caution=caution))
     return out
+
+
+def _other_policy_caution(f: PlannedFile, policy: Policy, version: PolicyVersion | None) -> str:
+    """When a key derived from the path lands on a policy made from a file of another name, or
+    one whose title the document's heading does not have ("leave.md" of a new handbook against the
+    "leave" policy of another team), the new version may replace an unrelated policy: say so in
+    the plan (a key set by the manifest is the admin's choice)."""
+    if f.key_line is not None or version is None:
+        return ""
+    sources = list(version.sources.all())
+    made_from = sources[0].original_name if sources else ""
+    other_name = bool(made_from) and PurePosixPath(made_from).name.lower() != f.name.lower()
+    other_title = not f.title_given and f.title.strip().lower() != policy.title.strip().lower()
+    if not other_name and not other_title:
+        return ""
+    why = (f"was made from {made_from}" if other_name else f"is titled \u201c{policy.title}\u201d, this document \u201c{f.title}\u201d")
+    return (f"policy {policy.key!r} {why}: check that this file is its new version, or give the file "
+            "another key in the manifest")
 
 
 def _policy_updates(f: PlannedFile, policy: Policy) -> tuple[str, ...]:

@@ -435,3 +435,43 @@ def test_a_manifest_at_the_folders_root_is_read_without_the_option(tmp_path):
     call_command("import", str(tmp_path), "--dry-run", stdout=out, stderr=err)
     assert "Using the manifest manifest.csv at the folder's root." in err.getvalue()
     assert f"Plan for {tmp_path}: 1 file\n" in out.getvalue() and "manifest.csv ->" not in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_derived_key_landing_on_another_teams_policy_is_flagged_in_the_plan(tmp_path):
+    from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
+
+    policy = policy_upsert(key="leave", title="Harbourline Annual and Sick Leave Policy", group_names=[])
+    policy_version_create(policy=policy, sources=[UploadedSource(name="leave.md", content=b"# Harbourline Leave\n\n25 days.\n")],
+                          effective_from=dt.date(2025, 1, 1), enqueue=False)
+    root = tmp_path / "handbook"
+    root.mkdir()
+    (root / "leave.md").write_bytes(b"# Staff Leave Policy\n\nEmployees get 24 days.\n")
+    (planned,) = _plan(root).files
+    assert planned.action == Action.NEW_VERSION and planned.key == "leave"
+    assert "Harbourline Annual and Sick Leave Policy" in planned.caution and "Staff Leave Policy" in planned.caution
+    out = io.StringIO()
+    call_command("import", str(root), "--dry-run", stdout=out, stderr=io.StringIO())
+    assert "caution: policy 'leave' is titled" in out.getvalue()
+
+    # a key the manifest sets is the admin's choice
+    manifest = manifest_parse("path,key\nleave.md,leave\n", name="m.csv", fmt="csv")
+    assert _plan(root, manifest=manifest).files[0].caution == ""
+    # a file of another name whose heading is the policy's title is flagged by its name
+    other = tmp_path / "other"
+    (other / "people").mkdir(parents=True)
+    (other / "people" / "leave").mkdir()
+    (other / "people" / "leave" / "policy.md").write_bytes(b"# Harbourline Annual and Sick Leave Policy\n\n26 days.\n")
+    Policy.objects.filter(key="leave").update(key="people-leave-policy")
+    (flagged,) = _plan(other).files
+    assert flagged.action == Action.NEW_VERSION and flagged.caution.startswith("policy 'people-leave-policy' was made from leave.md")
+
+
+@pytest.mark.django_db
+def test_a_changed_file_of_its_own_policy_is_not_flagged(tmp_path):
+    root = _handbook(tmp_path / "handbook")
+    files = import_files_open(root)
+    import_apply(plan=import_plan(files=files, defaults=DEFAULTS), files=files)
+    (root / "People/Leave Policy.md").write_bytes(b"# Leave Policy (India)\n\nEmployees get 26 days.\n")
+    changed = _by_path(_plan(root))["People/Leave Policy.md"]
+    assert changed.action == Action.NEW_VERSION and changed.caution == ""

@@ -146,6 +146,8 @@ class Command(BaseCommand):
                 continue
             extra = f" (updates {', '.join(f.updates)})" if f.updates else ""
             self.stdout.write(f"  {f.action.value:<12} {f.path} -> {f.key} \"{_short(f.title)}\"{extra}")
+            if f.caution:
+                self.stdout.write(self.style.WARNING(f"  {'':<12} caution: {f.caution}"))
 
     def _finish_dry_run(self, plan: ImportPlan) -> None:
         failures = [*((f.path, "; ".join(f.reasons)) for f in plan.having(Action.INVALID)),
