@@ -192,6 +192,15 @@ def chunks_mentioning_in_order(*, versions: list[int], phrase: str, exclude: lis
     return [found[i] for i in ids if i in found]
 
 
+# the chunks that define something, as the partial index chunk_defining_version states it
+# (retrieval/migrations/0004): the planner uses that index only for this very predicate
+DEFINES_SQL = (
+    "c.searchable AND c.level = 'block' AND (c.search_vector @@ (to_tsquery('english', 'mean') || "
+    "to_tsquery('english', 'refer') || phraseto_tsquery('english', 'is defined as')) "
+    "OR c.breadcrumb ~* '(definition|glossary|interpretation|key terms)')"
+)
+
+
 DEFINING = ("means", "shall mean", "refers to", "to refer to", "is defined as", "has the meaning")
 
 
@@ -207,7 +216,7 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
-            "AND c.version_id = ANY(%s::bigint[]) AND c.level = 'block' ORDER BY c.ordinal LIMIT %s",
+            f"AND c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} ORDER BY c.ordinal LIMIT %s",
             [*phrases, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
@@ -320,9 +329,7 @@ def definitions_carrying(*, versions: list[int], words: list[str], min_words: in
     carried = " + ".join(f"(c.search_vector @@ {q})::int" for q in queries)
     sql = (
         f"SELECT id FROM (SELECT c.id, {carried} AS carried FROM retrieval_chunk c "
-        "WHERE c.version_id = ANY(%(versions)s::bigint[]) AND c.searchable AND c.level = 'block' "
-        "AND (c.search_vector @@ (to_tsquery('english', 'mean') || to_tsquery('english', 'refer') "
-        "|| phraseto_tsquery('english', 'is defined as')) OR c.breadcrumb ~* '(definition|glossary|interpretation|key terms)') "
+        f"WHERE c.version_id = ANY(%(versions)s::bigint[]) AND {DEFINES_SQL} "
         f"AND c.search_vector @@ ({' || '.join(queries)}) LIMIT %(scan)s) m "
         "WHERE carried >= %(min)s ORDER BY carried DESC, id LIMIT %(limit)s"
     )

@@ -455,7 +455,16 @@ def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> b
     is: an identifier the question names is a fact to match, and a row found by other words
     leaves it unanswered."""
     key = code_key(absent.asked)
-    return key is not None and not any(code_key(label_of(m.table, r)) == key for _, m in found for r in m.rows)
+    if key is None or any(code_key(label_of(m.table, r)) == key for _, m in found for r in m.rows):
+        return False
+    # "the ergonomic budget for tier 3": the "CT3" row of a table whose labels are Cost Tiers
+    # answers "tier 3" (the question writes the label column's name before the row's number);
+    # the letters of a "City tier" table (Tier A to D) do not hold it
+    number = re.search(r"\d+$", absent.asked.strip())
+    return not (number and any(
+        m.exact and not m.partial and names_label_column(absent.asked, m.table)
+        and any(re.search(rf"(?<!\d)0*{number.group(0)}$", label_of(m.table, r).strip()) for r in m.rows)
+        for _, m in found))
 
 
 def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:

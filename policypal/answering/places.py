@@ -249,10 +249,36 @@ def written_as_home(text: str, start: int, end: int) -> bool:
     return bool(_HOME_BEFORE.search(text[:start])) or bool(_HOME_AFTER.match(text[end:]))
 
 
+# the adjective of a country, for "the Polish entity", "our German office": read as the country
+# only before a word naming an employer's part or its people, and written with its capital
+_DEMONYMS = {
+    "Argentine": "Argentina", "Argentinian": "Argentina", "Australian": "Australia", "Austrian": "Austria",
+    "Bangladeshi": "Bangladesh", "Belgian": "Belgium", "Brazilian": "Brazil", "British": "United Kingdom",
+    "Canadian": "Canada", "Chilean": "Chile", "Chinese": "China", "Colombian": "Colombia", "Croatian": "Croatia",
+    "Czech": "Czech Republic", "Danish": "Denmark", "Egyptian": "Egypt", "Finnish": "Finland", "French": "France",
+    "German": "Germany", "Ghanaian": "Ghana", "Greek": "Greece", "Hungarian": "Hungary", "Icelandic": "Iceland",
+    "Indian": "India", "Indonesian": "Indonesia", "Irish": "Ireland", "Israeli": "Israel", "Italian": "Italy",
+    "Japanese": "Japan", "Kenyan": "Kenya", "Malaysian": "Malaysia", "Mexican": "Mexico", "Moroccan": "Morocco",
+    "Nepalese": "Nepal", "Nepali": "Nepal", "Dutch": "Netherlands", "Nigerian": "Nigeria", "Norwegian": "Norway",
+    "Pakistani": "Pakistan", "Peruvian": "Peru", "Filipino": "Philippines", "Polish": "Poland",
+    "Portuguese": "Portugal", "Qatari": "Qatar", "Romanian": "Romania", "Russian": "Russia", "Saudi": "Saudi Arabia",
+    "Singaporean": "Singapore", "South African": "South Africa", "South Korean": "South Korea", "Korean": "South Korea",
+    "Spanish": "Spain", "Sri Lankan": "Sri Lanka", "Swedish": "Sweden", "Swiss": "Switzerland", "Thai": "Thailand",
+    "Turkish": "Turkey", "Ukrainian": "Ukraine", "Emirati": "United Arab Emirates", "American": "United States",
+    "Vietnamese": "Vietnam",
+}
+_DEMONYM = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(d) for d in sorted(_DEMONYMS, key=len, reverse=True)) + r")"
+    r"(?=\s+(?:entity|entities|office|offices|payroll|company|subsidiary|branch|team|contract|site|sites|employer|"
+    r"operation|operations|business|colleagues?|staff|employees?|workers?|hires?|nationals?|citizens?)\b)"
+)
+
+
 def places_in(text: str) -> list[Place]:
     """Places the text names, in order. Two-letter and common-word names ("US", "Nice",
-    "Reading") count only when written with capitals as names are."""
-    out = []
+    "Reading") count only when written with capitals as names are; a country's adjective counts
+    before an employer's part or its people ("the Polish entity")."""
+    found = [(m.start(), _demonym_place(text, m)) for m in _DEMONYM.finditer(text) if _DEMONYMS[m.group(1)] in _COUNTRIES]
     index = _index()
     for m in _pattern().finditer(text):
         written = m.group(1)
@@ -263,8 +289,19 @@ def places_in(text: str) -> list[Place]:
             continue
         country, capital, city = index[key]
         home = written_as_home(text, m.start(), m.end())
-        out.append(Place(written, country, _COUNTRIES[country][1], capital, city, home))
-    return out
+        found.append((m.start(), Place(written, country, _COUNTRIES[country][1], capital, city, home)))
+    return [place for _, place in sorted(found, key=lambda pair: pair[0])]
+
+
+def countries_for_adjectives(text: str) -> str:
+    """The text with a country's adjective written as the country ("the Polish entity": "the
+    Poland entity"), for tables whose rows are countries."""
+    return _DEMONYM.sub(lambda m: _DEMONYMS[m.group(1)] if _DEMONYMS[m.group(1)] in _COUNTRIES else m.group(1), text)
+
+
+def _demonym_place(text: str, m: re.Match) -> Place:
+    country = _DEMONYMS[m.group(1)]
+    return Place(country, country, _COUNTRIES[country][1], False, False, written_as_home(text, m.start(), m.end()))
 
 
 def destinations(text: str) -> list[Place]:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
-from .places import country_of, destinations, is_country_name, places_in, written_as_home
+from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
@@ -63,6 +63,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
+    if any(is_country_name(label) for label in labels):
+        question = countries_for_adjectives(question)  # "the Polish entity": the Poland row
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
     family = _bare_letter_family(table, labels)
@@ -1557,6 +1559,12 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
     if by_content:
         out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
+    plain = _plain_header_asked(question, table, first)
+    if plain is not None:
+        # "What's the limit on expense code TE-10?": the "Limit" column, a header of plain words
+        # the question writes whole; not "Expense type", whose "expense" is the table's subject
+        subject = stems_of(table.caption) | set().union(*names[:first])
+        out = [plain] + [i for i in out if i != plain and not (names[i] - common) <= subject]
     kind = value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
@@ -1568,40 +1576,81 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     return tuple(out) if len(out) < len(table.headers) - first else ()
 
 
+def _plain_header_asked(question: str, table: TableData, first: int) -> int | None:
+    """The one value column whose header is only plain words ("Limit", "Rate", "Maximum amount":
+    words too common to tell columns apart by themselves) that the question writes whole, in that
+    order; None when none or several are."""
+    lowered = " ".join(words(question.lower()))
+    found = []
+    for index in range(first, len(table.headers)):
+        header = [w for w in words(table.headers[index].lower()) if w not in STOP_WORDS]
+        if header and all(stem(w) in _GENERIC_STEMS for w in header) and re.search(rf"\b{re.escape(' '.join(header))}\b", lowered):
+            found.append(index)
+    return found[0] if len(found) == 1 else None
+
+
 def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]:
     """The value columns a quantity or a code of the question names by its header's span."""
     first = max(table.label_columns, 1)
     return _range_columns(question, table, first) or _code_span_columns(question, table, first)
 
 
-def _header_code_spans(table: TableData, first: int) -> tuple[str, list]:
-    """(family, spans of the value headers) when two or more headers span codes of one family
-    ("Grades 1 to 5", "Grades 6 to 10"); ("", []) otherwise."""
-    spans = [_code_span(h) for h in table.headers[first:]]
+_NAMED_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\S.*)$")
+
+
+def _header_span(header: str) -> tuple[tuple[str, ...], int, int] | None:
+    """(the family's names, low, high) of a header spanning codes ("Grades 1 to 5": (grade,);
+    "Grades G1-G3", its codes' family after its word: (g, grade), so "G2" and "grade 2" both
+    fall in it); None for another header."""
+    span = _code_span(header)
+    if span is not None:
+        return (span[0],), span[1], span[2]
+    m = _NAMED_SPAN.match(header.strip())
+    inner = _code_span(m.group(2)) if m else None
+    if inner is None:
+        return None
+    word = m.group(1).lower()
+    word = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return tuple(dict.fromkeys((inner[0], word))), inner[1], inner[2]
+
+
+def _header_code_spans(table: TableData, first: int) -> tuple[tuple[str, ...], list]:
+    """(the family's names, spans of the value headers) when two or more headers span codes of
+    one family ("Grades 1 to 5", "Grades 6 to 10"; "Grades G1-G3", "Grades G4-G6"); ((), [])
+    otherwise."""
+    spans = [_header_span(h) for h in table.headers[first:]]
     families = {sp[0] for sp in spans if sp is not None}
     if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
-        return "", []
+        return (), []
     return families.pop(), spans
+
+
+def _span_family_numbers(question: str, families: tuple[str, ...]) -> list[int]:
+    return [n for family in families for n in _family_numbers(question, family)]
 
 
 def _absent_span_column(question: str, table: TableData) -> str:
     """A code of the family the value headers span that no header holds ("grade 12" where the
     columns are "Grades 1 to 5" and "Grades 6 to 10"), as the headers write the family."""
-    family, spans = _header_code_spans(table, max(table.label_columns, 1))
-    if not family:
+    families, spans = _header_code_spans(table, max(table.label_columns, 1))
+    if not families:
         return ""
-    outside = [n for n in _family_numbers(question, family)
-               if not any(sp is not None and sp[1] <= n <= sp[2] for sp in spans)]
-    return f"{family.capitalize()} {outside[0]}" if outside else ""
+    for family in families:
+        outside = [n for n in _family_numbers(question, family)
+                   if not any(sp is not None and sp[1] <= n <= sp[2] for sp in spans)]
+        if outside:
+            return f"{family.upper()}{outside[0]}" if len(family) <= 2 else f"{family.capitalize()} {outside[0]}"
+    return ""
 
 
 def _code_span_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:
     """The value column whose header spans the codes of one family holding the code the question
-    writes ("Grades 1 to 5" / "Grades 6 to 10": "I'm on grade 4" asks for the first)."""
-    family, spans = _header_code_spans(table, first)
-    if not family:
+    writes ("Grades 1 to 5" / "Grades 6 to 10": "I'm on grade 4" asks for the first; "Grades
+    G1-G3": "a G2" and "grade 2" as well)."""
+    families, spans = _header_code_spans(table, first)
+    if not families:
         return ()
-    written = _family_numbers(question, family)
+    written = _span_family_numbers(question, families)
     return tuple(first + i for i, sp in enumerate(spans)
                  if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
 

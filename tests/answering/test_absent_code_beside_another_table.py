@@ -36,3 +36,33 @@ def test_a_code_the_table_has_is_answered_from_it():
     answer = compose_answer("What's the hotel cap in London for a G7?", _evidence(), corpus_mentions={})
     assert "216" in answer.text  # G7's London cell
     assert "£58" not in answer.text
+
+
+CITY_TIERS = TableData(
+    "Table 2: Daily Per Diem by city tier and Grade (GBP)",
+    ("City tier", "Grades G1-G3", "Grades G4-G6", "Grades G7-G9"),
+    tuple(TableRow((f"Tier {letter}", f"£{60 + i}", f"£{70 + i}", f"£{80 + i}"), chunk_id=500 + i) for i, letter in enumerate("ABCD")),
+)
+COST_TIERS = TableData(
+    "Table 3: Recurring allowances by Cost Tier (GBP)",
+    ("Cost Tier", "Monthly internet allowance", "Ergonomic budget (every 3 years)"),
+    tuple(TableRow((f"CT{i}", f"£{50 - 4 * i}", f"£{600 - 70 * i}"), chunk_id=600 + i) for i in range(1, 6)),
+)
+
+
+def _tiers():
+    return [
+        Evidence(key=3, breadcrumb="Travel > 6 Per Diem", text="Table 2", kind="table", rank=1, similarity=0.5, table=CITY_TIERS),
+        Evidence(key=4, breadcrumb="Equipment > 5 Allowances", text="Table 3", kind="table", rank=2, similarity=0.5, table=COST_TIERS),
+    ]
+
+
+def test_a_row_whose_code_the_question_writes_with_the_label_columns_name_answers_it():
+    # "tier 3" is CT3 of the Cost Tier table; the city tier table's letters lacking a "tier 3" is not the answer
+    answer = compose_answer("what's the ergonomic budget for someone in tier 3", _tiers(), corpus_mentions={})
+    assert answer.outcome != NOT_COVERED and "£390" in answer.text and "no row for" not in answer.text
+
+
+def test_a_tier_neither_table_has_is_still_absent():
+    answer = compose_answer("what's the ergonomic budget for someone in tier 7", _tiers(), corpus_mentions={})
+    assert answer.outcome == NOT_COVERED and "no row for" in answer.text

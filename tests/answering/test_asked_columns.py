@@ -1,6 +1,8 @@
 """Which column of a named row a question asks for: not the one named only by the noun written
 after the row's label ("RT-11 records" says what the row is, not that the record type is asked),
 and, for "how is it done", the column that names a method."""
+import pytest
+
 from .row_helpers import named, table
 
 SCHEDULE = table(("Retention code", "Record type", "Retention period", "Trigger event", "Disposal method"), [
@@ -24,3 +26,38 @@ def test_how_it_is_done_asks_for_the_method():
     _, rows, _, columns = named("How are RT-11 records disposed of?", SCHEDULE)
     assert rows == ["RT-11"] and columns[0] == "Disposal method"
     assert named("How are UN3373 specimens sent?", SHIPPING)[3][:1] == ["Transport method"]
+
+
+PER_DIEM = table(["City tier", "Grades G1-G3", "Grades G4-G6", "Grades G7-G9"],
+                 [["Tier A", "£69", "£78", "£93"], ["Tier B", "£61", "£73", "£86"], ["Tier D", "£37", "£44", "£51"]],
+                 caption="Table 2: Daily Per Diem by city tier and Grade (GBP)")
+
+
+@pytest.mark.parametrize("question, row, column", [
+    ("what's the daily meals allowance for a G2 staying in a tier A city", "Tier A", "Grades G1-G3"),
+    ("per diem for a tier D city, grade 8?", "Tier D", "Grades G7-G9"),
+    ("tier B per diem for a G5", "Tier B", "Grades G4-G6"),
+])
+def test_a_header_naming_a_span_of_codes_after_its_word_holds_the_code_either_way(question, row, column):
+    assert named(question, PER_DIEM) == ("label", [row], "", [column])
+
+
+def test_a_code_beyond_the_headers_spans_is_absent_as_written():
+    assert named("tier B per diem for a G12", PER_DIEM) == ("absent", [], "G12", [])
+    assert named("tier B per diem for grade 10", PER_DIEM) == ("absent", [], "Grade 10", [])
+
+
+EXPENSE_CODES = table(["Code", "Expense type", "Limit", "Receipt required"],
+                      [["TE-03", "Taxis and ride-hailing", "£62 per journey", "Always"],
+                       ["TE-10", "Laundry on trips of 5 nights or more", "£29 per trip", "Over £10"]],
+                      caption="Table 4: Expense codes and limits")
+
+
+@pytest.mark.parametrize("question, columns", [
+    ("What's the limit on expense code TE-10?", ["Limit"]),  # not "Expense type": expense is the table's subject
+    ("What is the limit for TE-10?", ["Limit"]),
+    ("what expense type is TE-10?", ["Expense type"]),
+    ("TE-10 limit and receipt rules?", ["Limit", "Receipt required"]),
+])
+def test_a_header_of_plain_words_written_whole_is_the_asked_column(question, columns):
+    assert named(question, EXPENSE_CODES) == ("label", ["TE-10"], "", columns)

@@ -102,3 +102,20 @@ def test_a_narrow_filter_does_not_starve_the_vector_list(employee, manager):
     assert sum(1 for lst, _, _ in rows if lst == "v") == 40
     manager_hits = chunk_search_hybrid(question=QUESTION, user=manager, as_of=AS_OF, k=10, query_vector=vector)
     assert any(h.chunk.breadcrumb == "Synthetic filler" for h in manager_hits), "the manager does see them"
+
+
+def test_definition_look_ups_state_the_predicate_of_their_partial_index():
+    """definitions_carrying and chunks_defining read only the chunks that define something, through
+    the partial index chunk_defining_version (migration 0004), not every row of the versions: the
+    planner takes a partial index only for a query stating its predicate, so a change to
+    lookup.DEFINES_SQL that the index does not follow shows here."""
+    from retrieval.lookup import DEFINES_SQL
+
+    versions = [1, 2, 3, 4]  # the plan is what is checked, not the rows
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_bitmapscan = off")
+        cursor.execute(f"EXPLAIN SELECT c.id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} "
+                       "AND c.search_vector @@ phraseto_tsquery('english', 'annual leave')", [versions])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "chunk_defining_version" in plan, plan
