@@ -29,6 +29,7 @@ from .coverage import (
     Decision, Related, asks_with_context, carried_by, clauses, decide, is_yes_no, missing_phrases, missing_value,
     names_a_thing, question_terms,
 )
+from .defined_rows import row_by_definition
 from .definitions import defined_terms, definition_spans, mentions, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
@@ -325,6 +326,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     """The rows the question names in the tables it is most about (two at most); else the
     first absent label."""
     seen, matched = set(), []
+    glossary = _glossary(evidence)
     for e in evidence:
         if e.table is None or _table_id(e.table) in seen:
             continue
@@ -332,6 +334,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         host = _table_evidence(e.table, evidence)
         notes = _section_notes(host, evidence)
         match = match_table(question, e.table, notes=notes)
+        match = _named_through_a_definition(question, e.table, match, glossary) or match
         if match is None:
             match = _unmentioned_label(question, e.table, corpus_mentions)
         if match is not None:
@@ -361,6 +364,32 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         tied = _by_cells(question, [m for score, m in found if score == best])
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _glossary(evidence: list[Evidence]) -> dict[str, str]:
+    """term -> definition, of every definition the evidence holds (the first of a term)."""
+    out: dict[str, str] = {}
+    for e in evidence:
+        if e.table is None:
+            for term, paragraph in definition_spans(e.text):
+                out.setdefault(term, paragraph)
+    return out
+
+
+def _named_through_a_definition(question: str, table: TableData, match: RowMatch | None,
+                                glossary: dict[str, str]) -> RowMatch | None:
+    """The row a definition ties to the question ("my grandad" and "Bereavement of a Close
+    Relative", whose definition lists grandparents), when the question's own words name no one
+    row of the table exactly (none, some words of several, or a kind the table lacks by words)."""
+    if not glossary or (match is not None and (match.exact or match.how == "range" or code_key(match.asked) is not None)):
+        return None
+    if match is not None and match.how != "absent" and len(match.rows) == 1 and not match.partial:
+        return None
+    defined = row_by_definition(question, table, glossary)
+    if defined is None or (match is not None and match.how != "absent" and defined.rows[0] not in match.rows
+                           and not match.partial):
+        return None
+    return defined
 
 
 def _another_table_is_about(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:
@@ -533,7 +562,10 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         asked = stems_of(question)
         row_words |= {s for r in match.table.rows for s in stems_of(label_of(match.table, r)) if s in asked}
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
-    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, host.breadcrumb, *notes]))
+    # (a range row's table by its own words: the policy's title above it, "Equipment and Home-Office
+    # Allowance Policy", is shared by every table of the policy)
+    trail = host.breadcrumb.split(" > ", 1)[-1] if match.how == "range" else host.breadcrumb
+    table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, trail, *notes]))
     best, any_terms = 0.0, False
     for clause in clauses(question):
         terms = [t for t in question_terms(clause) if not t.generic
@@ -545,6 +577,13 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
             continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
         any_terms = True
+        if match.how == "range" and any(w == 1.0 for w in weight.values()):
+            # a number falling in a range row ("after eight months": "under 12 months") names a
+            # row of any table of ranges: the things the question is about must be the table's
+            # ("a desk bought with my allowance" is not the laptop buyout table, whatever verbs
+            # "bought" and "leave" its section shares)
+            weight = {s: w for s, w in weight.items() if w == 1.0}
+            terms = [t for t in terms if t.stem in weight]
         held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
         best = max(best, held / sum(weight.values()))
     if not any_terms:

@@ -1,0 +1,51 @@
+"""A row named through a definition: "my grandad died" names no label of a leave table, but the
+label "Bereavement of a Close Relative" uses a defined term whose definition lists grandparents, so
+that row answers (not the row for someone who is not a Close Relative, not the whole table); a
+relative the definition does not list is not tied to the row."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.defined_rows import row_by_definition
+from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+
+LEAVE = TableData(
+    "Table 2: Discretionary leave of absence by reason",
+    ("Reason", "Paid leave", "Further unpaid leave"),
+    tuple(TableRow(cells, chunk_id=800 + i) for i, cells in enumerate([
+        ("Bereavement of a Close Relative", "5 days", "Up to 10 days"),
+        ("Funeral of a person who is not a Close Relative", "Half a day", "None"),
+        ("Emergency care of a Dependant", "2 days", "Up to 3 days"),
+        ("Own wedding or civil partnership", "Not paid", "Up to 7 days"),
+    ])),
+)
+DEFINITION = ("2.2 In this policy, a Close Relative is a spouse, civil partner or partner, a child or step-child, "
+              "a parent or step-parent, a sibling, a grandparent, a grandchild, or a parent-in-law.")
+GLOSSARY = {"Close Relative": DEFINITION}
+
+
+def _evidence():
+    return [
+        Evidence(key=1, breadcrumb="Absence > 6. Leave of absence", text="Table 2", kind="table", rank=1, similarity=0.5, table=LEAVE),
+        Evidence(key=2, breadcrumb="Absence > 2. Definitions", text=DEFINITION, rank=2, similarity=0.4),
+    ]
+
+
+def test_the_definition_listing_the_askers_relative_names_the_row():
+    match = row_by_definition("my grandad died last night. how many days paid leave do I get?", LEAVE, GLOSSARY)
+    assert match is not None and [r.cells[0] for r in match.rows] == ["Bereavement of a Close Relative"]
+
+
+def test_a_label_that_excludes_the_term_is_not_its_row():
+    excluding = TableData("Table 3: Other leave", ("Reason", "Paid leave"), (
+        TableRow(("Funeral of a person who is not a Close Relative", "Half a day"), chunk_id=901),
+        TableRow(("Moving house", "1 day"), chunk_id=902),
+    ))
+    assert row_by_definition("my grandad died last night. how many days paid leave do I get?", excluding, GLOSSARY) is None
+
+
+def test_a_relative_the_definition_does_not_list_names_no_row():
+    assert row_by_definition("my uncle died, what leave do I get?", LEAVE, GLOSSARY) is None
+
+
+def test_the_answer_gives_that_row_only():
+    answer = compose_answer("my grandad died last night. how many days paid leave do I get?", _evidence(), corpus_mentions={})
+    assert answer.outcome != NOT_COVERED and "5 days" in answer.text
+    assert "Half a day" not in answer.text and "2 days" not in answer.text
