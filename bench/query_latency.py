@@ -2,7 +2,7 @@
 
     python bench/query_latency.py [--sizes 10000,100000] [--callers 4] [--questions 160]
                                   [--user scale-all|scale-one] [--backend torch|onnx|onnx-int8]
-                                  [--budget TOKENS] [--long]
+                                  [--budget TOKENS] [--long] [--processes N]
 
 The call timed is ``policypal.assistant.answering.answer_compose`` (what the ask page and
 ``manage.py ask`` run, without HTTP and without recording the answer): query embedding,
@@ -14,6 +14,10 @@ questions. The index is the synthetic one of bench/scale_corpus.py (real chunk t
 generated handbooks with redrawn numbers; vectors of a few thousand real embeddings plus
 noise: see that file). User ``scale-all`` may read every chunk, ``scale-one`` 10 % of them.
 Also printed: one caller alone, and the time split of a call (single caller).
+--processes N spreads the callers over N processes of this script (callers/N threads each), as
+the web server spreads requests over its worker processes (scripts/run.sh and docker-compose.yml
+run 2 gunicorn workers of 4 threads): in one process the callers' Python work takes turns under
+the interpreter lock, which the deployed app does not do across its workers.
 Target: p95 <= 100 ms at 100,000 chunks and <= 150 ms at 1,000,000 on these 2 cores.
 --budget TOKENS also times the packed answer context (policy first, then sections, within the
 budget: ``answer_context(budget=...)``, retrieval/packing.py). --long makes every question a long
@@ -186,6 +190,11 @@ def main() -> None:
                         help="also time the packed answer context within this many tokens")
     parser.add_argument("--long", action="store_true",
                         help="long questions: a situation sentence before each (split into ask and situation)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="spread the callers over this many processes, each with callers/processes threads, "
+                             "as the web server spreads requests over its worker processes (scripts/run.sh: 2); "
+                             "default 1: every caller a thread of this process")
+    parser.add_argument("--shard", default="", help=argparse.SUPPRESS)  # "i/n:START": one process of --processes
     parser.add_argument("--threads", type=int, default=1,
                         help="EMBEDDING_THREADS for the embedder (default 1, as a web process should run; 0 = library default)")
     args = parser.parse_args()
@@ -223,6 +232,9 @@ def main() -> None:
     if args.long:
         questions = [long_question(q, n) for n, q in enumerate(questions)]
     warm, questions = questions[:20], questions[20:]
+    if args.shard:
+        _run_shard(args, questions, warm)
+        return
     for size in sizes:
         built = scale_corpus.build(size)
         user = get_user_model().objects.get(username=args.user)
@@ -237,17 +249,68 @@ def main() -> None:
             print(f"  -- {label}")
             single, _ = run_callers(questions[: max(20, len(questions) // 4)], user, 1, call)
             row("1 caller: p50 / p95", f"{percentile(single, 50) * 1000:.0f} / {percentile(single, 95) * 1000:.0f} ms")
-            latencies, wall = run_callers(questions, user, args.callers, call)
+            if args.processes > 1:
+                latencies, wall = run_processes(args, size, "ask" if call is ask else "retrieve")
+            else:
+                latencies, wall = run_callers(questions, user, args.callers, call)
             p50, p95 = percentile(latencies, 50) * 1000, percentile(latencies, 95) * 1000
-            row(f"{args.callers} callers: p50", f"{p50:.0f} ms")
+            shape = f"{args.callers} callers" + (f" over {args.processes} processes" if args.processes > 1 else "")
+            row(f"{shape}: p50", f"{p50:.0f} ms")
             goal = 150 if size >= 1_000_000 else 100  # README "What to size": 100 ms at 100k, 150 ms at 1M
             target = (f"target <= {goal} ms " + ("MET" if p95 <= goal else "NOT MET")) if size >= 100_000 and call is ask else ""
-            row(f"{args.callers} callers: p95", f"{p95:.0f} ms", target)
-            row(f"{args.callers} callers: max / mean",
+            row(f"{shape}: p95", f"{p95:.0f} ms", target)
+            row(f"{shape}: max / mean",
                 f"{max(latencies) * 1000:.0f} / {sum(latencies) / len(latencies) * 1000:.0f} ms")
             row("throughput", f"{len(latencies) / wall:.1f} calls/s")
         for part, ms in split_of_a_call(questions[:30], user).items():
             row(f"  split (1 caller, median): {part}", f"{ms:.1f} ms")
+
+
+def run_processes(args, size: int, call_name: str) -> tuple[list[float], float]:
+    """The callers spread over args.processes processes of this script (each its own Python, its
+    own database connections, callers/processes threads), all starting at one moment after each
+    has warmed up; their latencies together, and the wall time from that moment to the last end."""
+    import json
+
+    start_at = time.time() + 25.0 + 5.0 * args.processes  # after every process has loaded and warmed up
+    procs = []
+    for i in range(args.processes):
+        argv = [sys.executable, __file__, "--sizes", str(size), "--callers", str(args.callers),
+                "--questions", str(args.questions), "--user", args.user, "--threads", str(args.threads),
+                "--processes", str(args.processes), "--shard", f"{i}/{args.processes}:{start_at}:{call_name}"]
+        if args.long:
+            argv.append("--long")
+        procs.append(subprocess.Popen(argv, stdout=subprocess.PIPE, text=True))
+    latencies, ends = [], []
+    for proc in procs:
+        out, _ = proc.communicate()
+        if proc.returncode != 0:
+            raise SystemExit(f"a caller process failed (exit {proc.returncode})")
+        report = json.loads(out.strip().splitlines()[-1])
+        latencies += report["latencies"]
+        ends.append(report["end"])
+    return latencies, max(ends) - start_at
+
+
+def _run_shard(args, questions: list[str], warm: list[str]) -> None:
+    """One process of run_processes: its share of the callers and questions, from the agreed moment."""
+    import json
+
+    from django.contrib.auth import get_user_model
+
+    shard, start_at, call_name = args.shard.split(":")
+    index, count = (int(x) for x in shard.split("/"))
+    user = get_user_model().objects.get(username=args.user)
+    threads = max(1, args.callers // count)
+    call = ask if call_name == "ask" else retrieve
+    run_callers(warm, user, threads, call)  # this process's model, connections and caches warm
+    delay = float(start_at) - time.time()
+    if delay < 0:
+        raise SystemExit("the agreed start passed before this process was warm: raise the lead time")
+    time.sleep(delay)
+    mine = questions[index::count]
+    latencies, _ = run_callers(mine, user, threads, call)
+    print(json.dumps({"latencies": latencies, "end": time.time()}))
 
 
 if __name__ == "__main__":

@@ -577,13 +577,6 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
             continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
         any_terms = True
-        if match.how == "range" and any(w == 1.0 for w in weight.values()):
-            # a number falling in a range row ("after eight months": "under 12 months") names a
-            # row of any table of ranges: the things the question is about must be the table's
-            # ("a desk bought with my allowance" is not the laptop buyout table, whatever verbs
-            # "bought" and "leave" its section shares)
-            weight = {s: w for s, w in weight.items() if w == 1.0}
-            terms = [t for t in terms if t.stem in weight]
         held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
         best = max(best, held / sum(weight.values()))
     if not any_terms:

@@ -141,6 +141,10 @@ class Term:
 
 
 _REST_OF = re.compile(r"\bthe rest of\b", re.IGNORECASE)
+# when the asker's case happens ("this summer", "over the winter", "next spring"): the scene, not
+# what the question is about (a policy about summer hours is asked with "summer hours")
+_SEASON_WHEN = re.compile(r"\b(?:this|next|last|the coming|over the|during the|in the)\s+(?:summer|winter|spring|autumn)\b(?!\s+(?:hours?|shutdown|closure|term|holidays?|fair|party|schedule|timetable)\b)",
+                          re.IGNORECASE)
 _IS_THAT_OK = re.compile(r"\b(?:is|would|will|was)\s+(?:that|it|this)\s+(?:be\s+)?(?:fine|ok|okay|alright|all right|acceptable)\b",
                          re.IGNORECASE)
 # a measure or a container before "of" names how much of the thing, not a thing to look for ("a
@@ -159,6 +163,7 @@ def key_terms(text: str) -> list[Term]:
     policy words kept but marked, numbers left to `identifiers`)."""
     out: dict[str, Term] = {}
     text = _REST_OF.sub(" ", text)  # "for the rest of the year" asks about the year, not rest
+    text = _SEASON_WHEN.sub(" ", text)
     text = _PARTITIVE.sub(" ", text)
     text = _IS_THAT_OK.sub(" allowed ", text)  # "Is that fine?" asks whether it is allowed, not about a fine
     phrases = [k for k in stems_of(text) if "_" in k]
