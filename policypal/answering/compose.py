@@ -36,7 +36,7 @@ from .evidence import (
 )
 from .places import places_in
 from .rows import (
-    RowMatch, absent_name, clipped_words, columns_named_by_numbers, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
@@ -556,7 +556,7 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # a row and one of its value columns named: the question asks for a cell of this table
         # (not when one word of the label names the row: "an account" is not the "Account credit" row)
         return 1.0
-    row_words = _row_words(match) | elsewhere
+    row_words = _row_words(match) | elsewhere | stems_of(" ".join(spelt_family_words(question, match.table)))
     if match.how == "absent":
         # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
         asked = stems_of(question)

@@ -113,8 +113,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if found is None:
             # a row among the spans that is a name ("Fully electric car" beside "Car, 1000cc to 1199cc")
             named = _match_names(question, table, labels)
+            # (a row named by two of its words is named: "a fully electric car" for "Electric vehicle
+            # (battery only)"; one shared word is not)
             found = named if named is not None and named.rows and (
-                not named.partial or _names_a_proper_word(question, label_of(table, named.rows[0]))) else None
+                not named.partial or named.named_words >= 2
+                or _names_a_proper_word(question, label_of(table, named.rows[0]))) else None
         if found is None:
             kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
             if kind:
@@ -214,12 +217,35 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
     families = {m.group(1).lower() for label in labels if (m := _LEADING_CODE.match(label.strip()))}
     if not families:
         return question
+    written = {m.group(1) for label in labels if (m := _LEADING_CODE.match(label.strip())) and m.group(1).isupper()}
     for family in families:
         if " " in family:  # "KS4" for "Key Stage 4": the family's initials and the number
             initials = "".join(w[0] for w in family.split())
             question = re.sub(rf"\b{initials}[ -]?(\d{{1,3}})\b", lambda m: f"{family} {m.group(1)}", question, flags=re.IGNORECASE)
+        elif family.upper() in written and 2 <= len(family) <= 4:
+            # "spinal column point 24" for "SCP 24": the words whose initials the family is, spelt out
+            question = _spelt(family).sub(lambda m: f"{family.upper()} {m.group(1)}", question)
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
+
+
+def _spelt(family: str) -> re.Pattern:
+    """A family of codes ("SCP") spelt out in words and followed by the code's number ("spinal
+    column point 24")."""
+    words_of = r"\s+".join(rf"{letter}[a-z]+" for letter in family.lower())
+    return re.compile(rf"\b{words_of}s?\s+(?:no\.?\s*|number\s+)?(\d{{1,3}})\b", re.IGNORECASE)
+
+
+def spelt_family_words(question: str, table: TableData) -> set[str]:
+    """The words with which the question spells out the code family of the table's labels
+    ("spinal column point" for "SCP 1" ... "SCP 30"): they name a row, not what is asked."""
+    written = {m.group(1) for row in table.rows if (m := _LEADING_CODE.match(label_of(table, row).strip()))
+               and m.group(1).isupper() and 2 <= len(m.group(1)) <= 4}
+    out: set[str] = set()
+    for family in written:
+        for m in _spelt(family).finditer(question):
+            out |= set(words(m.group(0)))
+    return out
 
 
 def _ampersand_initials_as_the_table(question: str, texts: list[str]) -> str:
@@ -1565,6 +1591,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         # the question writes whole; not "Expense type", whose "expense" is the table's subject
         subject = stems_of(table.caption) | set().union(*names[:first])
         out = [plain] + [i for i in out if i != plain and not (names[i] - common) <= subject]
+    out = _on_the_asked_side(question, table, out)
     kind = value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
@@ -1574,6 +1601,30 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         if not any(r in h for r in regions for h in named):
             out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+_ABOVE = r"(?:over|above|past|beyond|after|more\s+than|exceeding|in\s+excess\s+of|once\s+(?:i(?:'m|\s+am|\s+have|'ve)\s+)?(?:done\s+|past\s+|over\s+)?)"
+_UP_TO = r"(?:first|up\s+to|under|below|less\s+than|within|before|the\s+first)"
+_HEADER_ABOVE = re.compile(rf"\b{_ABOVE}\s*[£$€]?\d", re.IGNORECASE)
+_HEADER_UP_TO = re.compile(rf"\b{_UP_TO}\s*[£$€]?\d", re.IGNORECASE)
+
+
+def _on_the_asked_side(question: str, table: TableData, columns: list[int]) -> list[int]:
+    """Of columns that differ by the side of one threshold ("Casual user rate: first 8,500 miles",
+    "Casual user rate: over 8,500 miles"), the one on the side the question writes ("once I'm past
+    8,500 miles", "more than 8,500"); all of them when the question writes neither."""
+    if len(columns) < 2:
+        return columns
+    sides = {i: ("above" if _HEADER_ABOVE.search(table.headers[i]) else "up to" if _HEADER_UP_TO.search(table.headers[i]) else "")
+             for i in columns}
+    if not all(sides.values()) or len(set(sides.values())) < 2:
+        return columns
+    asks_above = re.search(rf"\b{_ABOVE}\s*[£$€]?\d", question, re.IGNORECASE)
+    asks_up_to = re.search(rf"\b{_UP_TO}\s*[£$€]?\d", question, re.IGNORECASE)
+    if bool(asks_above) == bool(asks_up_to):
+        return columns
+    side = "above" if asks_above else "up to"
+    return [i for i in columns if sides[i] == side]
 
 
 def _plain_header_asked(question: str, table: TableData, first: int) -> int | None:
@@ -1898,8 +1949,9 @@ def row_sentence_text(match: RowMatch, row: TableRow) -> str:
 def table_range_text(table: TableData) -> str:
     """What rows a table has, in a few words ("bands B1 to B20", "Germany, France and 8 more")."""
     labels = [label_of(table, row) for row in table.rows]
-    noun = (table.headers[0].strip().lower() if table.headers else "row") or "row"
-    plural = noun if noun.endswith("s") else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
+    header = table.headers[0].strip() if table.headers else ""
+    noun = (header if header.isupper() and len(header) <= 5 else header.lower()) or "row"  # "SCP": "SCPs"
+    plural = noun if noun.endswith(("s", "S")) else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
     if all(_code(label) is not None or _code_span(label) is not None for label in labels) and len(labels) > 2:
         low = labels[0] if _code(labels[0]) is not None else _span_ends(labels[0])[0]
         high = labels[-1] if _code(labels[-1]) is not None else _span_ends(labels[-1])[1]

@@ -61,3 +61,31 @@ EXPENSE_CODES = table(["Code", "Expense type", "Limit", "Receipt required"],
 ])
 def test_a_header_of_plain_words_written_whole_is_the_asked_column(question, columns):
     assert named(question, EXPENSE_CODES) == ("label", ["TE-10"], "", columns)
+
+
+CAR_RATES = table(
+    ["Engine size", "Essential user lump sum (per year)", "Essential user rate: first 8,500 miles",
+     "Essential user rate: over 8,500 miles", "Casual user rate: first 8,500 miles", "Casual user rate: over 8,500 miles"],
+    [["451-999 cc", "£846", "41.2p", "14.1p", "46.9p", "13.7p"], ["1000-1199 cc", "£963", "43.8p", "15.3p", "52.2p", "14.4p"],
+     ["2000 cc and above", "£1,404", "55.7p", "18.3p", "66.3p", "17.1p"],
+     ["Electric vehicle (battery only)", "£1,102", "44.6p", "12.9p", "48.5p", "12.2p"]],
+    caption="Table 1: Car allowance rates by engine size")
+
+
+@pytest.mark.parametrize("question, row, columns", [
+    ("What's the casual mileage rate once I'm past 8,500 miles, for a 2199cc car?", "2000 cc and above",
+     ["Casual user rate: over 8,500 miles"]),
+    ("casual user rate for the first 8,500 miles for a 1100 cc car", "1000-1199 cc", ["Casual user rate: first 8,500 miles"]),
+    # a row among ranges named by two of its words ("electric", "car" for vehicle)
+    ("I drive a fully electric car as an essential user and I've done more than 8,500 business miles. What rate per mile?",
+     "Electric vehicle (battery only)", ["Essential user rate: over 8,500 miles"]),
+])
+def test_the_side_of_a_threshold_the_question_writes_picks_the_column(question, row, columns):
+    how, rows, _, named_columns = named(question, CAR_RATES)
+    assert rows == [row] and named_columns == columns
+
+
+def test_without_a_side_written_no_side_is_chosen():
+    # "over the year" is no side of 8,500 miles: the row is given whole, both sides with it
+    assert named("casual user rates over the year for a 1100 cc car", CAR_RATES)[:2] == ("range", ["1000-1199 cc"])
+    assert named("casual user rates over the year for a 1100 cc car", CAR_RATES)[3] == []

@@ -1,0 +1,39 @@
+"""A code family written out in the words whose initials it is ("spinal column point 24" for the
+rows "SCP 1" ... "SCP 28") names the row "SCP 24", or says the table has no "SCP 31": never a row
+of another table that reads alike (the grade whose span "SCP 20-22" a search ranked high), and
+the table's range reads "SCPs SCP 1 to SCP 28" (seen in the blind run of holdout22)."""
+from policypal.answering.compose import compose_answer
+from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+
+from .row_helpers import named, table
+
+SPINE = table(["SCP", "Annual salary", "Hourly rate"],
+              [[f"SCP {i}", f"£{23000 + 400 * i:,}", f"£{11 + 0.25 * i:.2f}"] for i in range(1, 29)],
+              caption="Table 2: Pay spine from 1 April 2025")
+GRADES = TableData("Table 1: Grade structure", ("Grade", "Spinal column points", "Maximum market supplement (per year)"),
+                   tuple(TableRow(cells, chunk_id=950 + i) for i, cells in enumerate([
+                       ("SO1", "SCP 17-20", "£1,385"), ("SO2", "SCP 20-22", "£1,560"), ("PO1", "SCP 22-25", "£1,820"),
+                   ])))
+
+
+def test_the_spelt_out_family_names_the_code():
+    assert named("annual salary at spinal column point 12", SPINE) == ("label", ["SCP 12"], "", ["Annual salary"])
+    assert named("What's the annual salary at spinal column point 31?", SPINE)[:3] == ("absent", [], "SCP 31")
+
+
+def _evidence():
+    return [
+        Evidence(key=1, breadcrumb="Pay > 2 Grades", text="Table 1", kind="table", rank=1, similarity=0.6, table=GRADES),
+        Evidence(key=2, breadcrumb="Pay > 3 Pay spine", text="Table 2", kind="table", rank=2, similarity=0.5, table=SPINE),
+    ]
+
+
+def test_a_point_beyond_the_spine_is_absent_from_the_spine_not_answered_by_a_grade():
+    answer = compose_answer("What's the annual salary at spinal column point 31?", _evidence(), corpus_mentions={})
+    assert answer.outcome == NOT_COVERED and "no row for SCP 31" in answer.text and "SCPs SCP 1 to SCP 28" in answer.text
+    assert "£1,560" not in answer.text
+
+
+def test_a_point_on_the_spine_is_answered_from_it():
+    answer = compose_answer("What's the annual salary at spinal column point 24?", _evidence(), corpus_mentions={})
+    assert "£32,600" in answer.text and "£1,560" not in answer.text
