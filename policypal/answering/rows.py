@@ -1170,6 +1170,11 @@ _QUANTITY = re.compile(
 )
 
 
+# a bracket giving a row's hours ("Saturday (08:00-08:00 Sunday)"): when the row runs, not its
+# name (the Saturday row is not named by "Sunday")
+_TIME_BRACKET = re.compile(r"\([^()]*\b\d{1,2}[:.]\d{2}\b[^()]*\)")
+
+
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
     """Rows whose label the question names: a country a place is in, or every word that tells
     the label apart from the others (failing that, the one label holding most of its words)."""
@@ -1182,7 +1187,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # "USA (except New York and Washington DC)": the places a label excepts are no words of it, and
     # a question naming one is not asking about that row
     excepted = [_excepted_stems(label) for label in labels]
-    label_stems = [{stem(w) for w in words(label)} - _GENERIC_STEMS - out for label, out in zip(labels, excepted)]
+    label_stems = [{stem(w) for w in words(_TIME_BRACKET.sub(" ", label))} - _GENERIC_STEMS - out
+                   for label, out in zip(labels, excepted)]
     asked |= _clipped(question, labels)
     counts: dict[str, int] = {}
     for stems in label_stems:
@@ -1251,7 +1257,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             share = max([weight / len(distinctive)] + [
                 sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held & part) / len(part)
                 for part in [*_alternatives(label, common), *([outer] if outer else [])] if held & part])
-            partial.append((share, len(held), row))
+            # (of rows named alike, the one holding the word outside its bracket: "Sunday" names
+            # "Sunday (08:00-08:00 Monday)", not "Saturday (08:00-08:00 Sunday)")
+            outside = len(held & {stem(w) for w in words(_without_brackets(label))})
+            partial.append((share, len(held), outside, row))
     if full:
         top = max(n for n, _, _ in full)
         best = [(own, row) for n, own, row in full if n == top]
@@ -1263,9 +1272,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             away = tuple(r for r in rows if not _written_as_origin(question, label_of(table, r)))
             rows = away or rows
         return RowMatch(table, rows, how="label") if len(rows) <= 2 else None
-    partial.sort(key=lambda p: (-p[0], -p[1]))
-    if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:2] > partial[1][:2]):
-        return RowMatch(table, (partial[0][2],), how="label", partial=True, named_words=partial[0][1])
+    partial.sort(key=lambda p: (-p[0], -p[1], -p[2]))
+    if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:3] > partial[1][:3]):
+        return RowMatch(table, (partial[0][3],), how="label", partial=True, named_words=partial[0][1])
     return None
 
 

@@ -303,3 +303,18 @@ def test_a_stop_word_that_tells_a_label_apart_is_counted_among_the_labels_words(
                                               ("Home office setup", "IT desk"), ("Client site visit", "Account lead")],
               caption="Table 9: Travel approval")
     assert named("I'm travelling with approval from my boss, who signs?", t)[:2] == ("label", ["Abroad for work, travelling with approval"])
+
+
+STANDBY = table(["Standby session", "Housing Repairs", "Highways Maintenance"], [
+    ["Weeknight (17:00-08:00)", "£31.40", "£33.20"],
+    ["Saturday (08:00-08:00 Sunday)", "£58.20", "£61.30"],
+    ["Sunday (08:00-08:00 Monday)", "£62.75", "£65.40"],
+    ["Bank holiday (08:00-08:00 next day)", "£88.60", "£92.10"],
+], caption="Table 5: Standby payments (per session)")
+
+
+def test_a_bracket_of_hours_is_when_the_row_runs_not_its_name():
+    # "Sunday" names the Sunday row, not the Saturday one that runs until Sunday 08:00
+    assert named("How much is a Sunday standby session for highways maintenance staff?", STANDBY) == (
+        "label", ["Sunday (08:00-08:00 Monday)"], "", ["Highways Maintenance"])
+    assert named("saturday standby for housing repairs?", STANDBY)[1] == ["Saturday (08:00-08:00 Sunday)"]
