@@ -1215,6 +1215,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     written_codes = _written_codes(question)
     coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
     examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
+    compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     for row, label, stems, outer, coded, example, out in zip(table.rows, labels, label_stems, outer_stems, coded_rows,
                                                              examples_held, excepted):
         if out and out & literal - _GENERIC_STEMS - _EXCEPTING:
@@ -1247,6 +1248,11 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         held = {s for s in distinctive if s in asked}
         if not any(not s.isdigit() for s in held):
             continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
+        if any(s in literal and sum(s in c for c in compounds) == 1 for s in compounds[labels.index(label)]):
+            # a compound the question writes as one label does ("own e-bike" of "Electric bicycle
+            # (own e-bike, instead of Table 1)") names that row, whatever else its label says
+            full.append((len(held), len(held - topic), row))
+            continue
         if held == distinctive:
             full.append((len(distinctive), len(distinctive - topic), row))
         elif (naming := held - topic) and (any(counts[s] == 1 for s in naming) or _only_row_with(naming, label_stems)) \

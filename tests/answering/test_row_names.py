@@ -151,8 +151,11 @@ def test_a_row_of_reference_codes_is_named_by_its_name_column():
 
 
 def test_a_number_in_the_question_does_not_name_a_value_cell():
-    # "20" is the daughter's age, not the "20% of public fare" cell
-    assert named("My daughter is 20 and studying full time. What does she pay for a standby seat?", RELATIONS) is None
+    # "20" is the daughter's age, not the "20% of public fare" cell (the Parent row); "full time"
+    # names the row of a child in full-time education
+    match = named("My daughter is 20 and studying full time. What does she pay for a standby seat?", RELATIONS)
+    assert match is None or match[1] == ["F-04"]
+    assert named("My daughter is 20. What does she pay for a standby seat?", RELATIONS) is None
 
 
 DUTY_LIMITS = table(("Role", "Maximum Duty Period", "Maximum consecutive duty days"), [
@@ -318,3 +321,15 @@ def test_a_bracket_of_hours_is_when_the_row_runs_not_its_name():
     assert named("How much is a Sunday standby session for highways maintenance staff?", STANDBY) == (
         "label", ["Sunday (08:00-08:00 Monday)"], "", ["Highways Maintenance"])
     assert named("saturday standby for housing repairs?", STANDBY)[1] == ["Saturday (08:00-08:00 Sunday)"]
+
+
+OTHER_VEHICLES = table(["Item", "Rate"], [
+    ["Motorcycle (any engine size, instead of Table 1)", "24p per mile"],
+    ["Bicycle (own cycle, instead of Table 1)", "20p per mile"],
+    ["Electric bicycle (own e-bike, instead of Table 1)", "21p per mile"],
+], caption="Table 2: Supplements and other vehicle rates")
+
+
+def test_a_compound_one_label_writes_names_its_row():
+    assert named("what's the mileage rate if I use my own e-bike for work trips", OTHER_VEHICLES)[1] == [
+        "Electric bicycle (own e-bike, instead of Table 1)"]
