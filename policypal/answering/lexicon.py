@@ -114,6 +114,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"grandparent", "grandparents", "grandmother", "grandfather", "grandma", "grandpa", "granny", "grandad",
      "granddad", "nan", "nana", "gran"},
     {"grandchild", "grandchildren", "grandson", "granddaughter"},
+    {"long service", "long-service", "long serving", "long-serving"},
     {"sibling", "siblings", "brother or sister"},
     {"remote", "work from home", "working from home", "wfh", "homeworking", "home working", "remote working",
      "hybrid working", "work remotely", "working remotely"},
