@@ -45,3 +45,14 @@ def test_working_from_home_is_carried_by_the_phrase_not_by_a_home_base():
     assert home and home[0].phrases
     assert not carried_by(home, stems_of("15% of Drivers per Home Base"))
     assert carried_by(home, stems_of("Staff may work remotely for up to two days a week"))
+
+
+def test_a_long_service_award_is_not_carried_by_another_award():
+    # "long service" is one thing: an award for something else does not answer for it
+    award = ("A Head of Service may award one accelerated increment in any 12-month period where an employee has "
+             "performed well above the expectations of their post. The award must be supported by a written record.")
+    service = "Continuous service is counted from the start date with the council, including other local authorities."
+    decision = decide("Is there a long service award when I reach 25 years with the council?", [[award], [service]])
+    assert decision.outcome == "not_covered"  # "service" of one unit and "award" of another are no long service award
+    assert decide("How much is the long-service voucher after 10 years?",
+                  [["The long service voucher is worth GBP 120.00 after 10 years."]]).outcome == "answered"
