@@ -82,9 +82,17 @@ def stem(word: str) -> str:
     return _stem(word.lower().replace("’", "'"))
 
 
+# Latin and Greek plurals policies use ("Table 4: Fixed honoraria" against "an honorarium")
+_CLASSICAL_PLURALS = {"honoraria": "honorarium", "curricula": "curriculum", "criteria": "criterion",
+                      "memoranda": "memorandum", "addenda": "addendum", "phenomena": "phenomenon",
+                      "stipendia": "stipendium", "indices": "index", "appendices": "appendix",
+                      "theses": "thesis", "analyses": "analysis", "diagnoses": "diagnosis", "syllabi": "syllabus"}
+
+
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     word = word.removesuffix("'s")
+    word = _CLASSICAL_PLURALS.get(word, word)
     if len(word) > 5 and word.endswith("ies"):
         word = word[:-3] + "y"  # "earlies" (early shifts) as "early", "policies" as "policy"
     return _stemmer().stemWord(word)
