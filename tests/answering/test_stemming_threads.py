@@ -27,4 +27,3 @@ def test_stems_are_the_same_from_many_threads():
     for t in threads:
         t.join()
     assert not errors and not wrong
-
