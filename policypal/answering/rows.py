@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in
+from .time_windows import in_window, times_in, window_of
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -60,6 +61,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     plus = _match_plus_code(question, table, labels)
     if plus is not None:
         return plus
+    timed = _match_time_window(question, table, labels, notes)
+    if timed is not None:
+        return timed
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
@@ -186,6 +190,22 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _match_time_window(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:
+    """The row whose time window holds the first time of day the question names ("paged at 11pm":
+    "Night shift (22:00-06:00)"), in a table whose rows are windows; None when no time is named,
+    or when it falls in no window or in several (then the row's other words decide)."""
+    windows = [window_of(label) for label in labels]
+    if sum(w is not None for w in windows) < 2:
+        return None
+    times = times_in(question)
+    if not times:
+        return None
+    holding = [row for row, w in zip(table.rows, windows) if w is not None and in_window(times[0], w)]
+    if len(holding) != 1:
+        return None
+    return RowMatch(table, (holding[0],), asked_columns(question, table, notes), how="range", exact=True)
 
 
 _PLUS_CODE = re.compile(r"(?<![\w+])([A-Za-z]{1,2}\d{0,2})\s*\+\s*([A-Za-z]{1,2})(?![\w+])")
@@ -1600,6 +1620,15 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
     if by_content:
         out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
+    # columns named only by the table's subject ("callout" of "Minimum paid per Callout" in a
+    # table of "Callout rates by time window": "the evening callout rate") are not asked for,
+    # unless a header is written whole ("what expense type is ...") or another column is named
+    # by a word of its own ("funding % and how long is the clawback": both)
+    subject = stems_of(table.caption)
+    by_subject = [i for i in out if (names[i] - common) & asked and (names[i] - common) & asked <= subject
+                  and not _header_written(question, table.headers[i])]
+    if by_subject and len(by_subject) == len(out):
+        out = []
     plain = _plain_header_asked(question, table, first)
     if plain is not None:
         # "What's the limit on expense code TE-10?": the "Limit" column, a header of plain words
@@ -1642,6 +1671,12 @@ def _on_the_asked_side(question: str, table: TableData, columns: list[int]) -> l
     return [i for i in columns if sides[i] == side]
 
 
+def _header_written(question: str, header: str) -> bool:
+    """Whether the question writes the header's words in its order ("what expense type is ...")."""
+    header_words = [w for w in words(re.sub(r"\([^)]*\)", " ", header).lower()) if w not in STOP_WORDS]
+    return bool(header_words) and re.search(rf"\b{re.escape(' '.join(header_words))}\b", " ".join(words(question.lower()))) is not None
+
+
 def _plain_header_asked(question: str, table: TableData, first: int) -> int | None:
     """The one value column whose header is only plain words ("Limit", "Rate", "Maximum amount":
     words too common to tell columns apart by themselves) that the question writes whole, in that
@@ -1650,7 +1685,9 @@ def _plain_header_asked(question: str, table: TableData, first: int) -> int | No
     found = []
     for index in range(first, len(table.headers)):
         header = [w for w in words(table.headers[index].lower()) if w not in STOP_WORDS]
-        if header and all(stem(w) in _GENERIC_STEMS for w in header) and re.search(rf"\b{re.escape(' '.join(header))}\b", lowered):
+        # (written whole, or with one word between: "hourly callout rate" for "Hourly rate")
+        written = r"(?:\s+\w+)?\s+".join(re.escape(w) for w in header)
+        if header and all(stem(w) in _GENERIC_STEMS for w in header) and re.search(rf"\b{written}\b", lowered):
             found.append(index)
     return found[0] if len(found) == 1 else None
 

@@ -1,0 +1,56 @@
+"""Times of day: the hour a question names ("paged at 11pm", "at 7 in the morning", "19:30") and
+the windows table rows give ("Night shift (22:00-06:00)", "Evening 18:00 to 22:00"), a window
+that passes midnight included. Plain text in, minutes after midnight out."""
+from __future__ import annotations
+
+import re
+
+_CLOCK_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])", re.IGNORECASE)
+_CLOCK_24 = re.compile(r"(?<![£$€\d.,])\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*(?:am|pm|a\.m\.|p\.m\.|%))", re.IGNORECASE)
+_SPOKEN = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(?:o'?clock\s+)?(?:in the (morning|afternoon|evening)|at night)\b",
+                     re.IGNORECASE)
+_NAMED = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
+_WINDOW = re.compile(r"\b([01]?\d|2[0-4])[:.]([0-5]\d)\s*(?:-|–|—|to|until)\s*([01]?\d|2[0-4])[:.]([0-5]\d)\b")
+
+
+def times_in(text: str) -> list[int]:
+    """The times of day the text names, in the order written, as minutes after midnight."""
+    found: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m: re.Match, minutes: int) -> None:
+        if not any(a < m.end() and m.start() < b for a, b in taken):
+            taken.append((m.start(), m.end()))
+            found.append((m.start(), minutes % (24 * 60)))
+
+    for m in _CLOCK_12.finditer(text):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0)
+        add(m, hour * 60 + int(m.group(2) or 0))
+    for m in _SPOKEN.finditer(text):
+        part = (m.group(3) or "night").lower()
+        hour = int(m.group(1)) % 12
+        if part in ("afternoon", "evening") or (part == "night" and hour >= 6):
+            hour += 12
+        add(m, hour * 60 + int(m.group(2) or 0))
+    for m in _CLOCK_24.finditer(text):
+        if not _WINDOW.search(text[max(0, m.start() - 12): m.end() + 12]):  # a time, not a window's end
+            add(m, int(m.group(1)) * 60 + int(m.group(2)))
+    for m in _NAMED.finditer(text):
+        add(m, 0 if m.group(1).lower() == "midnight" else 12 * 60)
+    return [minutes for _, minutes in sorted(found)]
+
+
+def window_of(label: str) -> tuple[int, int] | None:
+    """(start, end) in minutes of the time window a label gives ("Night shift (22:00-06:00)":
+    (1320, 360)); None when it gives none."""
+    m = _WINDOW.search(label)
+    if not m:
+        return None
+    return int(m.group(1)) * 60 + int(m.group(2)), int(m.group(3)) * 60 + int(m.group(4))
+
+
+def in_window(minutes: int, window: tuple[int, int]) -> bool:
+    start, end = window
+    if start == end:
+        return True  # "08:00-08:00 Sunday": the whole day
+    return start <= minutes < end if start < end else minutes >= start or minutes < end
