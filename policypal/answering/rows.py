@@ -1620,15 +1620,6 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
     if by_content:
         out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
-    # columns named only by the table's subject ("callout" of "Minimum paid per Callout" in a
-    # table of "Callout rates by time window": "the evening callout rate") are not asked for,
-    # unless a header is written whole ("what expense type is ...") or another column is named
-    # by a word of its own ("funding % and how long is the clawback": both)
-    subject = stems_of(table.caption)
-    by_subject = [i for i in out if (names[i] - common) & asked and (names[i] - common) & asked <= subject
-                  and not _header_written(question, table.headers[i])]
-    if by_subject and len(by_subject) == len(out):
-        out = []
     plain = _plain_header_asked(question, table, first)
     if plain is not None:
         # "What's the limit on expense code TE-10?": the "Limit" column, a header of plain words
@@ -1669,12 +1660,6 @@ def _on_the_asked_side(question: str, table: TableData, columns: list[int]) -> l
         return columns
     side = "above" if asks_above else "up to"
     return [i for i in columns if sides[i] == side]
-
-
-def _header_written(question: str, header: str) -> bool:
-    """Whether the question writes the header's words in its order ("what expense type is ...")."""
-    header_words = [w for w in words(re.sub(r"\([^)]*\)", " ", header).lower()) if w not in STOP_WORDS]
-    return bool(header_words) and re.search(rf"\b{re.escape(' '.join(header_words))}\b", " ".join(words(question.lower()))) is not None
 
 
 def _plain_header_asked(question: str, table: TableData, first: int) -> int | None:

@@ -1,8 +1,6 @@
 """Times of day name rows whose labels give a window ("paged at 11pm": "Night shift (22:00-06:00)",
 a window across midnight included); an amount is no time ("£3.50"); a time in no window or in
-several names no row by itself. A column named only by the table's subject ("callout" of "Minimum
-paid per Callout" in a table of callout rates) is not what is asked (seen in the blind run of
-holdout21)."""
+several names no row by itself (seen in the blind run of holdout21)."""
 import pytest
 
 from policypal.answering.time_windows import in_window, times_in, window_of
@@ -34,7 +32,7 @@ def test_a_window_across_midnight_holds_the_small_hours():
 
 
 @pytest.mark.parametrize("question, row, columns", [
-    ("got paged at 11pm and worked till 1am, what hourly callout rate applies to that?", "Night shift (22:00-06:00)",
+    ("got paged at 11pm and worked till 1am, what's the hourly rate for that?", "Night shift (22:00-06:00)",
      ["Hourly rate"]),
     ("If I'm called out at 7 in the morning, what's the minimum time I get paid for?", "Early morning (06:00-09:00)",
      ["Minimum paid per Callout"]),
@@ -43,7 +41,3 @@ def test_a_window_across_midnight_holds_the_small_hours():
 def test_the_time_names_the_window_row(question, row, columns):
     assert named(question, CALLOUT) == ("range", [row], "", columns)
 
-
-def test_a_column_named_only_by_the_tables_subject_is_not_asked():
-    # "callout" is every row's: the evening row is given whole, not only its minimum
-    assert named("what is the evening callout rate?", CALLOUT) == ("label", ["Evening (18:00-22:00)"], "", [])
