@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from .access import VERSIONS_IN_FORCE_SQL, access_params, id_array
-from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
+from .models import DEFINING_CHUNKS, HEAVY_FIELDS, Chunk, chunks_with_sources
 from .search import vector_literal
 
 
@@ -194,11 +194,7 @@ def chunks_mentioning_in_order(*, versions: list[int], phrase: str, exclude: lis
 
 # the chunks that define something, as the partial index chunk_defining_version states it
 # (retrieval/migrations/0004): the planner uses that index only for this very predicate
-DEFINES_SQL = (
-    "c.searchable AND c.level = 'block' AND (c.search_vector @@ (to_tsquery('english', 'mean') || "
-    "to_tsquery('english', 'refer') || phraseto_tsquery('english', 'is defined as')) "
-    "OR c.breadcrumb ~* '(definition|glossary|interpretation|key terms)')"
-)
+DEFINES_SQL = DEFINING_CHUNKS.format(c="c.")
 
 
 DEFINING = ("means", "shall mean", "refers to", "to refer to", "is defined as", "has the meaning")

@@ -77,6 +77,18 @@ class Chunk(models.Model):
         return self.breadcrumb.split(" > ")
 
 
+# The chunks that define something ("... means ...", "refers to", "is defined as", or a chunk under
+# a definitions or glossary heading), as the partial index chunk_defining_version states them
+# (migration 0004; the definition look-ups of retrieval/lookup.py state the same predicate, which
+# is how PostgreSQL knows to use the index; an evaluation table gets the index too, sources.py).
+# {c}: the table's alias and a dot, or nothing.
+DEFINING_CHUNKS = (
+    "{c}searchable AND {c}level = 'block' AND ({c}search_vector @@ (to_tsquery('english', 'mean') || "
+    "to_tsquery('english', 'refer') || phraseto_tsquery('english', 'is defined as')) "
+    "OR {c}breadcrumb ~* '(definition|glossary|interpretation|key terms)')"
+)
+
+
 HEAVY_FIELDS = ("embedding", "search_vector")  # never needed to show, expand or cite a chunk
 
 

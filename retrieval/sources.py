@@ -24,7 +24,7 @@ from django.apps import apps
 from django.db import connection, models
 from django.db.models import QuerySet
 
-from .models import HEAVY_FIELDS, Chunk, chunks_with_sources
+from .models import DEFINING_CHUNKS, HEAVY_FIELDS, Chunk, chunks_with_sources
 
 # What a table model keeps of the live class besides its fields (choices, display helpers).
 _BEHAVIOUR = ("Level", "Kind", "__str__", "breadcrumb_parts")
@@ -79,6 +79,9 @@ def temporary_chunk_table(*, name: str) -> Iterator[ChunkSource]:
             # the schema editor's own CREATE TABLE, made TEMPORARY (its indexes follow it into pg_temp)
             editor.sql_create_table = "CREATE TEMPORARY TABLE %(table)s (%(definition)s)"
             editor.create_model(model)
+        with connection.cursor() as cursor:  # the live table's partial index of defining chunks (migration 0004)
+            table = connection.ops.quote_name(model._meta.db_table)
+            cursor.execute(f"CREATE INDEX ON {table} (version_id) WHERE {DEFINING_CHUNKS.format(c='')}")
         yield ChunkSource(model)
     finally:
         _drop(model)

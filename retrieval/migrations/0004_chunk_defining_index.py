@@ -3,7 +3,8 @@
 heading), by version: the answer layer looks for definitions in the versions of its evidence
 (definitions_carrying), and without it each look-up read every row of those versions, vectors
 and all (14 ms for four versions of 900 chunks, from disk). The predicate is written here as
-lookup.py writes it: PostgreSQL uses a partial index only for a query that states its predicate.
+retrieval/models.py DEFINING_CHUNKS writes it for the look-ups and for evaluation tables:
+PostgreSQL uses a partial index only for a query that states its predicate.
 Built CONCURRENTLY, so a large live table stays writable (non-atomic migration)."""
 from django.db import migrations
 
