@@ -1192,7 +1192,7 @@ _QUANTITY = re.compile(
 
 # a bracket giving a row's hours ("Saturday (08:00-08:00 Sunday)"): when the row runs, not its
 # name (the Saturday row is not named by "Sunday")
-_TIME_BRACKET = re.compile(r"\([^()]*\b\d{1,2}[:.]\d{2}\b[^()]*\)")
+_TIME_BRACKET = re.compile(r"\([^()]*\b\d{1,2}:\d{2}\b[^()]*\)")
 
 
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
@@ -1236,8 +1236,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
     examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
-    for row, label, stems, outer, coded, example, out in zip(table.rows, labels, label_stems, outer_stems, coded_rows,
-                                                             examples_held, excepted):
+    for row, label, stems, outer, coded, example, out, compound in zip(table.rows, labels, label_stems, outer_stems,
+                                                                       coded_rows, examples_held, excepted, compounds):
         if out and out & literal - _GENERIC_STEMS - _EXCEPTING:
             continue
         # (the codes of a label's bracket name the row when written, not as words to share:
@@ -1268,7 +1268,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         held = {s for s in distinctive if s in asked}
         if not any(not s.isdigit() for s in held):
             continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
-        if any(s in literal and sum(s in c for c in compounds) == 1 for s in compounds[labels.index(label)]):
+        if any(s in literal and sum(s in c for c in compounds) == 1 for s in compound):
             # a compound the question writes as one label does ("own e-bike" of "Electric bicycle
             # (own e-bike, instead of Table 1)") names that row, whatever else its label says
             full.append((len(held), len(held - topic), row))
