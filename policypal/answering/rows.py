@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
-from .table_codes import coded_columns, coded_rows, codes_in
+from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
@@ -69,6 +69,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _family_numbers_in_digits(question, labels)
     if any(is_country_name(label) for label in labels):
         question = countries_for_adjectives(question)  # "the Polish entity": the Poland row
+    question = _codes_by_their_words(question, table)
     columns = asked_columns(question, table, notes)
     codes = [_code(label) for label in labels]
     family = _bare_letter_family(table, labels)
@@ -203,6 +204,10 @@ def _match_time_window(question: str, table: TableData, labels: list[str], notes
     if not times:
         return None
     holding = [row for row, w in zip(table.rows, windows) if w is not None and in_window(times[0], w)]
+    if len(holding) > 1 and len(times) >= 2:
+        # "a night shift from 10pm to 6am": the window that is exactly the shift named, not the
+        # "Extended night (18:00-06:00)" that also holds 10pm
+        holding = [row for row, w in zip(table.rows, windows) if w == (times[0], times[1])] or holding
     if len(holding) != 1:
         return None
     return RowMatch(table, (holding[0],), asked_columns(question, table, notes), how="range", exact=True)
@@ -247,6 +252,29 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
             question = _spelt(family).sub(lambda m: f"{family.upper()} {m.group(1)}", question)
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
+
+
+def _codes_by_their_words(question: str, table: TableData) -> str:
+    """"zone 2" as "RZ2" where the table's codes are RZ1 ... RZ5 and its caption or headers spell
+    the family out ("by site class and remoteness zone"): the question names a code by the words
+    its initials stand for, or by the last of them."""
+    codes = table_codes(table)
+    families = {f for f in (*codes.rows, *codes.columns) if 2 <= len(f) <= 4 and f.isalpha()}
+    if not families:
+        return question
+    text_words = words(" ".join([table.caption, *table.headers]))
+    for family in families:
+        n = len(family)
+        for i in range(len(text_words) - n + 1):
+            phrase = text_words[i:i + n]
+            if "".join(w[0] for w in phrase) != family or any(w in STOP_WORDS for w in phrase):
+                continue
+            whole = r"\s+".join(map(re.escape, phrase))
+            spoken = rf"(?:{whole}|{re.escape(phrase[-1])})"
+            question = re.sub(rf"\b{spoken}s?\s+(\d{{1,2}})\b", lambda m: f"{family.upper()}{m.group(1)}", question,
+                              flags=re.IGNORECASE)
+            break
+    return question
 
 
 def _spelt(family: str) -> re.Pattern:
@@ -1280,9 +1308,13 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             # a word the question writes itself says more than a synonym of it ("a hotel" names
             # "Hotel cap per night, capital cities" before "Private accommodation allowance")
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
+            # (the words outside a label's bracket are a name of the row on their own: "Sunday shift
+            # (any start time)" is named by "Sunday ... shift")
+            bare = {stem(w) for w in words(_without_brackets(label))} - _GENERIC_STEMS - common
             share = max([weight / len(distinctive)] + [
                 sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held & part) / len(part)
-                for part in [*_alternatives(label, common), *([outer] if outer else [])] if held & part])
+                for part in [*_alternatives(label, common), *([outer] if outer else []), *([bare] if bare else [])]
+                if held & part])
             # (of rows named alike, the one holding the word outside its bracket: "Sunday" names
             # "Sunday (08:00-08:00 Monday)", not "Saturday (08:00-08:00 Sunday)")
             outside = len(held & {stem(w) for w in words(_without_brackets(label))})

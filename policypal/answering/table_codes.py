@@ -136,6 +136,11 @@ def coded_rows(question: str, table: TableData) -> tuple[set[int], str, int]:
     where the codes are CL1 and CL2)."""
     codes = table_codes(table)
     families = {f for f in codes.rows if codes.row_family(f)}
+    coded = set().union(*(i for values in codes.rows.values() for i in values.values())) if codes.rows else set()
+    if len(coded) >= max(3, 0.8 * len(table.rows)):
+        # every row carries a code, many families of one or two ("Quarry Operative (Q1)", "Shotfirer
+        # (Q3)", "Underground Miner (U1)"): each family is the table's, so "U2" is absent, not unknown
+        families |= set(codes.rows)
     rows: set[int] = set()
     column = 0
     for family, value, written in asked_codes(question, families):
