@@ -177,7 +177,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         coded, absent_code, column = coded_rows(question, table)
         if absent_code:
             return RowMatch(table, (), how="absent", asked=absent_code)
-        if coded and found is None:
+        if coded and (found is None or found.partial):  # a code named is a fact, a word shared is not
             found = RowMatch(table, tuple(table.rows[i] for i in sorted(coded)), how="label", exact=True, named_by=column)
     if found is None:
         place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \

@@ -3,6 +3,8 @@ column where the caption spells the family out ("by site class and remoteness zo
 whose every row carries a code ("Quarry Operative (Q1)", "Underground Miner (U1)"), "U2" is a code
 the table lacks though its family has one member; the words outside a label's bracket name the row
 ("Sunday shift (any start time)"); a shift's start and end pick the window that is exactly it."""
+from policypal.answering.rows import match_table
+
 from .row_helpers import named, table
 
 SITE = table(["Site class", "RZ1", "RZ2", "RZ3"], [
@@ -37,3 +39,17 @@ def test_the_words_outside_the_bracket_name_the_row():
 def test_a_shifts_start_and_end_pick_the_window_that_is_exactly_it():
     assert named("How much meal allowance do I get for a night shift from 10pm to 6am?", SHIFTS)[:2] == (
         "range", ["Night shift (22:00-06:00)"])
+
+
+RR = table(["Duty-station category", "R&R Cycle", "Maximum R&R travel allowance"], [
+    ["Category B (regional hubs with limited services, e.g. district towns)", "16 weeks", "£650"],
+    ["Category C (remote sites or high crime, e.g. sub-offices with road-only access)", "12 weeks", "£780"],
+    ["Category D (insecure areas, e.g. curfew in force or armed escorts required)", "8 weeks", "£920"],
+], caption="Table 2: R&R entitlements by duty-station category")
+
+
+def test_a_code_named_beats_words_shared_with_a_label():
+    # "category C" names its row by the code, not partly by the words "category" and "station"
+    rows = named("whats the max I can claim for R&R flights from a category C station", RR)[1]
+    assert rows == ["Category C (remote sites or high crime, e.g. sub-offices with road-only access)"]
+    assert not match_table("whats the max I can claim for R&R flights from a category C station", RR).partial
