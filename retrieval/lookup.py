@@ -156,36 +156,24 @@ def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) 
 def chunks_using_phrase(*, versions: list[int], phrase: str | list[str], query_vector, exclude: list[int],
                         limit: int = 2) -> list[Chunk]:
     """Searchable block chunks of these versions holding the phrase (or any of the phrases: a
-    term and its abbreviation), nearest the question first."""
+    term and its abbreviation), nearest the question first; without a question vector, in
+    document order (a policy defines its terms before it uses them: where to look for the
+    definition another policy refers to)."""
     phrases = [phrase] if isinstance(phrase, str) else list(phrase)
     if not versions or not phrases:
         return []
     query = " || ".join(["phraseto_tsquery('english', %s)"] * len(phrases))
+    if query_vector is None:
+        order, order_params = "c.version_id, c.ordinal", []
+    else:
+        order, order_params = "c.embedding <=> %s::vector", [vector_literal(query_vector)]
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT c.id FROM retrieval_chunk c "
             f"WHERE c.search_vector @@ ({query}) AND c.version_id = ANY(%s::bigint[]) "
             "AND c.searchable AND c.level = 'block' AND NOT (c.id = ANY(%s::bigint[])) "
-            "ORDER BY c.embedding <=> %s::vector LIMIT %s",
-            [*phrases, id_array(versions), exclude or [0], vector_literal(query_vector), limit],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
-    return [found[i] for i in ids if i in found]
-
-
-def chunks_mentioning_in_order(*, versions: list[int], phrase: str, exclude: list[int], limit: int = 12) -> list[Chunk]:
-    """Searchable block chunks of these versions holding the phrase, in document order (a policy
-    defines its terms before it uses them: the place to look for a definition another policy
-    refers to)."""
-    if not versions or not phrase:
-        return []
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ phraseto_tsquery('english', %s) "
-            "AND c.version_id = ANY(%s::bigint[]) AND c.searchable AND c.level = 'block' "
-            "AND NOT (c.id = ANY(%s::bigint[])) ORDER BY c.version_id, c.ordinal LIMIT %s",
-            [phrase, id_array(versions), exclude or [0], limit],
+            f"ORDER BY {order} LIMIT %s",
+            [*phrases, id_array(versions), exclude or [0], *order_params, limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
-from .time_windows import in_window, times_in, window_of
+from .time_windows import in_window, times_in, window_of, without_hours
 from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -1218,11 +1218,6 @@ _QUANTITY = re.compile(
 )
 
 
-# a bracket giving a row's hours ("Saturday (08:00-08:00 Sunday)"): when the row runs, not its
-# name (the Saturday row is not named by "Sunday")
-_TIME_BRACKET = re.compile(r"\([^()]*\b\d{1,2}:\d{2}\b[^()]*\)")
-
-
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
     """Rows whose label the question names: a country a place is in, or every word that tells
     the label apart from the others (failing that, the one label holding most of its words)."""
@@ -1235,7 +1230,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # "USA (except New York and Washington DC)": the places a label excepts are no words of it, and
     # a question naming one is not asking about that row
     excepted = [_excepted_stems(label) for label in labels]
-    label_stems = [{stem(w) for w in words(_TIME_BRACKET.sub(" ", label))} - _GENERIC_STEMS - out
+    # (a bracket of hours is when the row runs, not its name: "Saturday (08:00-08:00 Sunday)")
+    label_stems = [{stem(w) for w in words(without_hours(label))} - _GENERIC_STEMS - out
                    for label, out in zip(labels, excepted)]
     asked |= _clipped(question, labels)
     counts: dict[str, int] = {}

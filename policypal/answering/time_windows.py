@@ -54,3 +54,12 @@ def in_window(minutes: int, window: tuple[int, int]) -> bool:
     if start == end:
         return True  # "08:00-08:00 Sunday": the whole day
     return start <= minutes < end if start < end else minutes >= start or minutes < end
+
+
+_HOURS_BRACKET = re.compile(r"\([^()]*\b\d{1,2}:\d{2}\b[^()]*\)")
+
+
+def without_hours(label: str) -> str:
+    """The label without a bracket giving its hours ("Saturday (08:00-08:00 Sunday)": "Saturday "):
+    when the row runs, not its name (the Saturday row is not named by "Sunday")."""
+    return _HOURS_BRACKET.sub(" ", label)

@@ -471,7 +471,8 @@ def _referred_definitions(definitions: dict[str, tuple], versions: list[int]) ->
         if not is_referral(paragraph):
             continue
         others = [v for v in versions if chunk is None or v != chunk.version_id]
-        for found in lookup.chunks_mentioning_in_order(versions=others, phrase=term, exclude=[], limit=REFERRAL_LOOKED_UP):
+        for found in lookup.chunks_using_phrase(versions=others, phrase=term, query_vector=None, exclude=[],
+                                               limit=REFERRAL_LOOKED_UP):
             spans = [p for t, p in definition_spans(found.text) if t == term and not is_referral(p)]
             if spans:
                 out[term] = (found, spans[0])

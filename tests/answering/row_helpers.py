@@ -13,3 +13,13 @@ def named(question, t):
     if m is None:
         return None
     return m.how, [r.cells[0] for r in m.rows], m.asked, [t.headers[i] for i in m.columns]
+
+
+def ranked_tables(*placed, similarities=()):
+    """Evidence of whole tables as the search ranks them, best first: (breadcrumb, table) pairs,
+    each at its similarity (0.5 when not given)."""
+    from policypal.answering.evidence import Evidence
+
+    return [Evidence(key=n, breadcrumb=breadcrumb, text=t.caption.split(":")[0], kind="table", rank=n,
+                     similarity=similarities[n - 1] if n <= len(similarities) else 0.5, table=t)
+            for n, (breadcrumb, t) in enumerate(placed, start=1)]

@@ -2,7 +2,9 @@
 when another table of the same policy, without grades, has a row for the place the question names
 and reads as much like the question (seen in the blind run of holdout11)."""
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import NOT_COVERED, TableData, TableRow
+
+from .row_helpers import ranked_tables
 
 HOTEL = TableData(
     "Table 1: Maximum nightly hotel rate by Grade and Destination Type (GBP)",
@@ -19,10 +21,7 @@ SUBSISTENCE = TableData(
 
 
 def _evidence():
-    return [
-        Evidence(key=1, breadcrumb="Travel > 5 Accommodation", text="Table 1", kind="table", rank=1, similarity=0.5, table=HOTEL),
-        Evidence(key=2, breadcrumb="Travel > 6 Subsistence", text="Table 2", kind="table", rank=2, similarity=0.5, table=SUBSISTENCE),
-    ]
+    return ranked_tables(("Travel > 5 Accommodation", HOTEL), ("Travel > 6 Subsistence", SUBSISTENCE))
 
 
 def test_a_code_the_grade_table_lacks_is_absent_not_answered_by_a_table_without_grades():
@@ -51,10 +50,7 @@ COST_TIERS = TableData(
 
 
 def _tiers():
-    return [
-        Evidence(key=3, breadcrumb="Travel > 6 Per Diem", text="Table 2", kind="table", rank=1, similarity=0.5, table=CITY_TIERS),
-        Evidence(key=4, breadcrumb="Equipment > 5 Allowances", text="Table 3", kind="table", rank=2, similarity=0.5, table=COST_TIERS),
-    ]
+    return ranked_tables(("Travel > 6 Per Diem", CITY_TIERS), ("Equipment > 5 Allowances", COST_TIERS))
 
 
 def test_a_row_whose_code_the_question_writes_with_the_label_columns_name_answers_it():

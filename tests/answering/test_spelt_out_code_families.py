@@ -3,9 +3,9 @@ rows "SCP 1" ... "SCP 28") names the row "SCP 24", or says the table has no "SCP
 of another table that reads alike (the grade whose span "SCP 20-22" a search ranked high), and
 the table's range reads "SCPs SCP 1 to SCP 28" (seen in the blind run of holdout22)."""
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import NOT_COVERED, TableData, TableRow
 
-from .row_helpers import named, table
+from .row_helpers import named, ranked_tables, table
 
 SPINE = table(["SCP", "Annual salary", "Hourly rate"],
               [[f"SCP {i}", f"£{23000 + 400 * i:,}", f"£{11 + 0.25 * i:.2f}"] for i in range(1, 29)],
@@ -22,10 +22,7 @@ def test_the_spelt_out_family_names_the_code():
 
 
 def _evidence():
-    return [
-        Evidence(key=1, breadcrumb="Pay > 2 Grades", text="Table 1", kind="table", rank=1, similarity=0.6, table=GRADES),
-        Evidence(key=2, breadcrumb="Pay > 3 Pay spine", text="Table 2", kind="table", rank=2, similarity=0.5, table=SPINE),
-    ]
+    return ranked_tables(("Pay > 2 Grades", GRADES), ("Pay > 3 Pay spine", SPINE), similarities=(0.6, 0.5))
 
 
 def test_a_point_beyond_the_spine_is_absent_from_the_spine_not_answered_by_a_grade():

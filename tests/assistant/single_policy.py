@@ -12,6 +12,11 @@ from policypal.policies.services import UploadedSource, policy_upsert, policy_ve
 def only_policy(*, key: str, title: str, name: str, content: bytes, effective_from: dt.date = dt.date(2026, 1, 1)):
     """Delete every other policy and ingest this one; returns its ready version."""
     Policy.objects.all().delete()
+    return another_policy(key=key, title=title, name=name, content=content, effective_from=effective_from)
+
+
+def another_policy(*, key: str, title: str, name: str, content: bytes, effective_from: dt.date = dt.date(2026, 1, 1)):
+    """Ingest this policy beside the ones there are; returns its ready version."""
     policy = policy_upsert(key=key, title=title, group_names=[])
     version = policy_version_create(policy=policy, sources=[UploadedSource(name=name, content=content)],
                                     effective_from=effective_from, enqueue=False)

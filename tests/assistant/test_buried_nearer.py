@@ -6,12 +6,10 @@ real pipeline: two small policies ingested here, the real index, model and full-
 import pytest
 
 from policypal.assistant.answering import EvidenceLoader, _carrying_evidence
-from policypal.policies.ingestion import version_ingest_inline
-from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.embedding import get_embedder
 from retrieval.models import Chunk
 
-from .single_policy import only_policy
+from .single_policy import another_policy, only_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -42,10 +40,8 @@ QUESTION = "Can I keep work files on a USB stick?"
 def two_policies(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     shifts = only_policy(key="depot-shifts", title="Depot Shift Work Policy", name="shifts.md", content=SHIFTS)
-    policy = policy_upsert(key="depot-records", title="Depot Records Policy", group_names=[])
-    records = policy_version_create(policy=policy, sources=[UploadedSource(name="records.md", content=RECORDS)],
-                                    effective_from=shifts.effective_from, enqueue=False)
-    return shifts, version_ingest_inline(version_id=records.pk)
+    return shifts, another_policy(key="depot-records", title="Depot Records Policy", name="records.md", content=RECORDS,
+                                  effective_from=shifts.effective_from)
 
 
 def _fetched(shifts, versions, *, similarity):

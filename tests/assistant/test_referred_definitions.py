@@ -6,11 +6,9 @@ import pytest
 
 from policypal.assistant.answering import _referred_definitions
 from policypal.answering.definitions import definition_spans
-from policypal.policies.ingestion import version_ingest_inline
-from policypal.policies.services import UploadedSource, policy_upsert, policy_version_create
 from retrieval.models import Chunk
 
-from .single_policy import only_policy
+from .single_policy import another_policy, only_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +44,8 @@ In this policy, a **Close Relative** is:
 def two_policies(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     tills = only_policy(key="tills", title="Till Policy", name="tills.md", content=TILLS)
-    policy = policy_upsert(key="leave", title="Leave Policy", group_names=[])
-    leave = policy_version_create(policy=policy, sources=[UploadedSource(name="leave.md", content=LEAVE)],
-                                  effective_from=tills.effective_from, enqueue=False)
-    return tills, version_ingest_inline(version_id=leave.pk)
+    return tills, another_policy(key="leave", title="Leave Policy", name="leave.md", content=LEAVE,
+                                 effective_from=tills.effective_from)
 
 
 def _referral(tills) -> dict:
