@@ -949,10 +949,31 @@ def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
             return []
         if e.kind == "table_row" and e.text:
             return [_Candidate(unit, 0, e.text, row=True)]
+        out = _lead_sentences(unit, e)
         rows = [r.sentence or _row_text(e.table, r) for r in e.table.rows]
-        return [_Candidate(unit, i, text, paragraph=i, row=True) for i, text in enumerate(rows)]
+        first = len(out)
+        paragraphs = max((c.paragraph for c in out), default=-1) + 1
+        return out + [_Candidate(unit, first + i, text, paragraph=paragraphs + i, row=True) for i, text in enumerate(rows)]
     out: list[_Candidate] = []
     lines = [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)]
+    for paragraph, line in enumerate(lines):
+        for sentence in split_sentences_quick(line):
+            out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
+    return out
+
+
+def _lead_sentences(unit: int, e: Evidence) -> list[_Candidate]:
+    """The sentences a table's chunk states before the table ("Resident On-Call is paid as a flat
+    amount per period, not as a percentage"): rules of their own, read as any text is."""
+    out: list[_Candidate] = []
+    caption = e.table.caption.strip()
+    lines = []
+    for line in e.text.splitlines():
+        line = line.strip()
+        if line.startswith("|") or (caption and line == caption):
+            break
+        if line:
+            lines.append(line)
     for paragraph, line in enumerate(lines):
         for sentence in split_sentences_quick(line):
             out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
@@ -1010,7 +1031,7 @@ def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]
             keep.add(id(siblings[following]))
             following += 1
             continue
-        if not is_qualifier(siblings[following].text):
+        if not is_qualifier(siblings[following].text) and not states_its_conditions(siblings[following].text):
             break
         keep.add(id(siblings[following]))
         following += 1
@@ -1036,6 +1057,20 @@ def _keep_context(siblings: list[_Candidate], chosen: _Candidate, keep: set[int]
             break
         if sibling.paragraph != chosen.paragraph and not any(s.lead_in and s.paragraph < sibling.paragraph for s in siblings):
             break
+
+
+# "It is paid only when ...", "They are not payable where ...", "This is reduced if ...": a
+# sentence whose subject is the thing the sentence before it is about, stating when it holds
+_ITS_CONDITIONS = re.compile(
+    r"^(?:it|they|this|these|such\s+\w+)\s+(?:is|are|will\s+be|may\s+be|can\s+be|must\s+be|shall\s+be)\s+"
+    r"(?:not\s+|only\s+|also\s+)?(?:\w+\s+){0,3}?(?:only\s+)?(?:when|where|if|unless|after|before|until|once|provided)\b",
+    re.IGNORECASE)
+
+
+def states_its_conditions(sentence: str) -> bool:
+    """Whether a sentence goes on about the thing the sentence before it names, saying when it
+    holds ("It is paid only when the shift was a Short-Notice Shift"): a condition of that rule."""
+    return _ITS_CONDITIONS.match(sentence.strip()) is not None
 
 
 def join_sentences(sentences: list[str]) -> str:

@@ -699,6 +699,13 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
             asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
         elif prefix and after_noun:
             absent.append((m.group(1) + m.group(2) + m.group(3)).upper())  # "band C3": another family
+        elif (not prefix or prefix in STOP_WORDS) and suffix and len(prefixes) == 1 \
+                and any(c is not None and c[1] == number and c[2] for c in codes):
+            # "8b" where the table writes B8a to B8d: a number and a letter as the table's
+            # lettered codes of that number are written, without the family (absent when the
+            # table has other letters of that number only: "8e")
+            family = next(iter(prefixes))
+            asked.append((family, number, suffix, _written(family, number, suffix, labels)))
         elif len(prefix) == 1 and len(prefixes) >= 3 and all(len(p) == 1 for p in prefixes) \
                 and re.fullmatch(r"[A-Z]\d{1,2}" if not question.islower() else r"[a-z]\d{1,2}", m.group(0)):
             absent.append(m.group(0).upper())  # "a K1 sideloader" where the codes are A1, B3, D2, G1
@@ -967,8 +974,9 @@ def _own_unit_word(labels: list[str]) -> str:
 
 def _header_time_unit(header: str) -> float | None:
     """Months per unit when the label column's header states the unit its plain numbers are in
-    ("Contracted Hours per week", "Years of service")."""
-    kind, unit = _kind(header)
+    ("Contracted Hours per week", "Years of service"); the span a count is taken over is not it
+    ("On-call periods per 28 days" counts periods)."""
+    kind, unit = _kind(re.sub(r"\b(?:per|each|every|in an?)\s+(?:\d+[\s-]*)?[a-z]+\b", " ", header, flags=re.IGNORECASE))
     return unit if kind == "time" else None
 
 
@@ -1160,6 +1168,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
     text = re.sub(r"\b(?:a|one)\s+(year|month|week|day|hour)\s+and\s+a\s+half\b", r"1.5 \1s", text)  # "a year and a half"
+    text = re.sub(r"\btwice\b", "2 times", text)  # "twice in a roster": a count of 2
     pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
@@ -1268,6 +1277,12 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
         distinctive = (outer or stems) - common
         if not distinctive:
+            # a label of common words only ("Long day" beside "Early shift", "Night shift") names
+            # its row when the question writes it as the label does, and no other label says it
+            name = without_hours(_without_brackets(label)).strip()
+            if len(words(name)) >= 2 and _holds_phrase(question, name) \
+                    and sum(_holds_phrase(other, name) for other in labels) == 1:
+                full.append((len(words(name)), len(words(name)), row))
             continue
         # a bracket of codes or an acronym names the row by itself ("Very narrow aisle (VNA)
         # man-up truck": "VNA operators"; "Late shift (D2, P1)": "on P1")
@@ -1571,9 +1586,16 @@ def _place_stems(question: str) -> set[str]:
 _GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS) | {stem(w) for w in ("and", "or", "of", "the", "a", "with", "without", "for", "only")}
 
 
+_AGENT_SUFFIX = re.compile(r"^(\w{5,}?)(?:ist|er|ian)$")
+
+
 def _expanded(stems: set[str]) -> set[str]:
     out = set()
     for s in stems:
+        if agent := _AGENT_SUFFIX.match(s):
+            # the one who practises a field is of the field's row: "pharmacist" of "Pharmacy",
+            # "radiographer" of "Radiography", "librarian" of "Library"
+            out.add(stem(agent.group(1) + "y"))
         for e in equivalents(s):
             out.add(e)
             # a synonym phrase stands for its words ("vacation" -> earned leave), but a word
@@ -1714,11 +1736,12 @@ def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]
 _NAMED_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\S.*)$")
 
 
-def _header_span(header: str) -> tuple[tuple[str, ...], int, int] | None:
+def _header_span(header: str) -> tuple[tuple[str, ...], float, float] | None:
     """(the family's names, low, high) of a header spanning codes ("Grades 1 to 5": (grade,);
     "Grades G1-G3", its codes' family after its word: (g, grade), so "G2" and "grade 2" both
-    fall in it); None for another header."""
-    span = _code_span(header)
+    fall in it; "Bands 7-8a", "Band 8b and above": sub-lettered codes, see _lettered_span);
+    None for another header."""
+    span = _code_span(header) or _lettered_span(header)
     if span is not None:
         return (span[0],), span[1], span[2]
     m = _NAMED_SPAN.match(header.strip())
@@ -1741,8 +1764,51 @@ def _header_code_spans(table: TableData, first: int) -> tuple[tuple[str, ...], l
     return families.pop(), spans
 
 
-def _span_family_numbers(question: str, families: tuple[str, ...]) -> list[int]:
-    return [n for family in families for n in _family_numbers(question, family)]
+def _span_family_numbers(question: str, families: tuple[str, ...]) -> list[float]:
+    return [n for family in families for n in _family_positions(question, family)]
+
+
+# a span of codes some of which carry a sub-letter ("Bands 7-8a", "bands 8b to 8d"), or a code and
+# every one above it ("Band 8b and above", "Grade 7+")
+_LETTERED_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\d{1,2})([a-z]?)\s*(?:-|–|—|to|and)\s*(?:[A-Za-z]{3,}\s+)?(\d{1,2})([a-z]?)$", re.IGNORECASE)
+_OPEN_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\d{1,2})([a-z]?)\s*(?:\+|(?:and|or)\s+(?:above|over|higher))$", re.IGNORECASE)
+
+
+def _position(number: str, letter: str) -> float:
+    """Where a code stands in its family's order: "8" is 8, "8a" 8.01, "8d" 8.04."""
+    return int(number) + ((ord(letter.lower()) - 96) / 100 if letter else 0.0)
+
+
+def _position_text(position: float) -> str:
+    whole = int(position)
+    letter = round((position - whole) * 100)
+    return f"{whole}{chr(96 + letter)}" if letter else str(whole)
+
+
+def _family_word(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _lettered_span(text: str) -> tuple[str, float, float] | None:
+    """(family, low, high) of a span whose codes carry sub-letters or that is open upwards ("Bands
+    7-8a": 7 to 8.01; "Band 8b and above": 8.02 and up); None for another text (a span of plain
+    numbers is _code_span's)."""
+    text = text.strip()
+    m = _LETTERED_SPAN.match(text)
+    if m and (m.group(3) or m.group(5)):
+        low, high = _position(m.group(2), m.group(3)), _position(m.group(4), m.group(5))
+        return (_family_word(m.group(1)), low, high) if low < high else None
+    m = _OPEN_SPAN.match(text)
+    if m:
+        return _family_word(m.group(1)), _position(m.group(2), m.group(3)), float("inf")
+    return None
+
+
+def _family_positions(question: str, family: str) -> list[float]:
+    """The codes the question writes after a family's word, as positions ("band 8b": 8.02, "band 6": 6)."""
+    return [_position(m.group(1), m.group(2) or "")
+            for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})([a-z])?(?![\d%]|[.,]\d)\b", question, re.IGNORECASE)]
 
 
 def _absent_span_column(question: str, table: TableData) -> str:
@@ -1752,7 +1818,7 @@ def _absent_span_column(question: str, table: TableData) -> str:
     if not families:
         return ""
     for family in families:
-        outside = [n for n in _family_numbers(question, family)
+        outside = [_position_text(n) for n in _family_positions(question, family)
                    if not any(sp is not None and sp[1] <= n <= sp[2] for sp in spans)]
         if outside:
             return f"{family.upper()}{outside[0]}" if len(family) <= 2 else f"{family.capitalize()} {outside[0]}"
@@ -1907,11 +1973,12 @@ def _match_bracketed_spans(question: str, table: TableData, labels: list[str]) -
     spans = []
     for label in labels:
         inside = re.search(r"\(([^)]*)\)", label)
-        spans.append(_code_span(re.sub(r"\band\b", "to", inside.group(1)).strip()) if inside else None)
+        inner = re.sub(r"\band\b(?!\s+(?:above|over|higher))", "to", inside.group(1)).strip() if inside else ""
+        spans.append((_code_span(inner) or _lettered_span(inner)) if inside else None)
     families = {sp[0] for sp in spans if sp is not None}
     if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
         return None
-    written = _family_numbers(question, families.pop())
+    written = _family_positions(question, families.pop())
     rows = tuple(row for row, sp in zip(table.rows, spans) if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
     return RowMatch(table, rows, how="label", exact=True) if len(rows) == 1 else None
 

@@ -55,11 +55,19 @@ def codes_in(text: str, *, whole: bool = False) -> list[tuple[str, str]]:
         (re.compile(rf"\b{_LETTER_DIGITS}{_SPAN_SEP}(?:\1)?(\d{{1,2}})\b"), lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(3)))),
         (re.compile(rf"\b([A-Z][a-z]{{2,}}?)s?\s+(\d{{1,2}}){_SPAN_SEP}(\d{{1,2}})\b"), lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(3)))),
     ]
+    # codes with sub-letters ("Bands 7-8a", "Band 8b and above", "bands 8b to 8d"): the whole
+    # numbers they reach (7 and 8; 8 and every one above), so that "band 7" is in the table
+    spans.append((re.compile(rf"\b([A-Z][a-z]{{2,}}?)s?\s+(\d{{1,2}})([a-z]?){_SPAN_SEP}(\d{{1,2}})([a-z]?)(?![\w])"),
+                  lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(4))) if m.group(3) or m.group(5) else None))
+    spans.append((re.compile(r"\b([A-Z][a-z]{2,}?)s?\s+(\d{1,2})([a-z]?)\s*(?:\+|(?:and|or)\s+(?:above|over|higher)\b)"),
+                  lambda m: (m.group(1).lower(), int(m.group(2)), int(m.group(2)) + 30)))
     taken: list[tuple[int, int]] = []
     for pattern, read in spans:
         for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in taken) or read(m) is None:
+                continue
             family, low, high = read(m)
-            if family in _NOT_FAMILIES or not (low < high <= low + 30):
+            if family in _NOT_FAMILIES or not (low <= high <= low + 30) or (low == high and not m.group(3)):
                 continue
             if whole and m.group(0) != text:
                 continue
