@@ -133,6 +133,10 @@ def compose_answer(
     # none of its other rows may answer ("Cat E ... asbestos survey area" for a survey question)
     beside["skip_tables"] = set(beside["skip_tables"]) | _tables_naming_a_row(question, every, found)
     chosen = _choose(" ".join([question, *about]), pool, **beside, about=list(about))
+    if not found:
+        # no row is named by the question's code ("8b" where the rows are B8a to B8d): a row
+        # that does not hold the code is another row, never the answer to it
+        chosen = [c for c in chosen if not c.row or not unheld_codes(question, c.text)]
     if chosen and not found and all(_points_elsewhere(c.text) for c in chosen) and not _ASKS_SCOPE.search(question):
         # "It does not cover service credits for outages, which are set out in the Service Level
         # Agreement": the only words carrying the question say another document answers it
@@ -678,6 +682,29 @@ def absent_names(question: str, evidence: list[Evidence], known_words: set[str])
 
 
 # --------------------------------------------------------------------------- outcomes
+
+
+# a code written with letters and digits ("8b", "B14", "AG-09", "RZ1"), not a time, an ordinal
+# or a quantity with its unit ("9am", "3rd", "24h", "5km", "10k")
+_MIXED_CODE = re.compile(r"(?<![\w.-])(?=[A-Za-z-]*\d)(?=[\d-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])")
+_NOT_A_CODE = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|hr|hrs|hours?|mins?|m|km|kms|mi|kg|g|mg|ml|l|cm|mm|k|x|s|yrs?|y|d|w|wks?|mo|p|gb|mb|tb)$"
+                         r"|^(?:covid-?19|mp3|mp4|4x4|a4|a3|p60|p45|p11d|2fa|h2s|co2|no2|so2|o2|b2b|b2c|h1|h2)$", re.IGNORECASE)
+
+
+def unheld_codes(question: str, text: str) -> list[str]:
+    """The codes the question writes ("8b", "B14", "AG-09") that the text holds in no form it may
+    write them in ("B14" as "b14", "AG-09" as "AG9")."""
+    lowered = text.lower()
+    keys = code_keys_in(text)
+    out = []
+    for m in _MIXED_CODE.finditer(question):
+        token = m.group(0)
+        if _NOT_A_CODE.match(token):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(token.lower())}(?![\w-])", lowered) or code_key(token) in keys:
+            continue
+        out.append(token)
+    return out
 
 
 def _not_covered(decision: Decision, ranked: list[Evidence]) -> Answer:
