@@ -347,6 +347,9 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     # hotel": the hotel caps) is not the one asked about
     denied, _ = polarity(question)
     matched = [(m, h, n) for m, h, n in matched if not _about_the_denied(denied, m)]
+    hop = _through_another_table(question, [m for m, _, _ in matched], evidence)
+    if hop:
+        return hop
     scored = []
     for match, host, notes in matched:
         # words naming a row of another table set the scene ("after completing my honours
@@ -368,6 +371,43 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         tied = _by_cells(question, [m for score, m in found if score == best])
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _through_another_table(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
+    """[the cell asked, the row that leads to it] when the row a question names in one table gives
+    a label of another table that the question asks about ("a G5 heading to Amsterdam ... per
+    diem": Amsterdam is "Tier B" in the table of city tiers, and the per diem table's "Tier B" row
+    and "Grades G4-G6" column hold it; "a deep underground mine in zone 2 ... weekly site
+    allowance": the mine is site class SC5, whose row of the weekly allowances the zone names a
+    column of). The second table must be about words of the question the first one is not."""
+    tables = {}
+    for e in evidence:
+        if e.table is not None and e.table.rows:
+            tables.setdefault(_table_id(e.table), e)
+    asked = {s for s in stems_of(question) if s not in STOP_STEMS and len(s) > 2}
+    for first in matches:
+        if first.how == "absent" or len(first.rows) != 1:
+            continue
+        row = first.rows[0]
+        own = stems_of(" ".join([first.table.caption, *first.table.headers]))
+        for key, host in tables.items():
+            other = host.table
+            if key == _table_id(first.table):
+                continue
+            labels = {label_of(other, r).strip().lower(): r for r in other.rows}
+            for column, cell in enumerate(row.cells):
+                linked = labels.get(cell.strip().lower())
+                if linked is None or (column < max(first.table.label_columns, 1) and first.named_by == 0):
+                    continue  # (a label that named its own row links only when another column named it)
+                about = stems_of(" ".join([other.caption, *other.headers])) - own - stems_of(cell)
+                if not asked & about:
+                    continue
+                second = match_table(f"{question} ({cell})", other, notes=_section_notes(host, evidence))
+                if second is None or second.how == "absent" or second.rows != (linked,) or not second.columns:
+                    continue
+                link = (column,) if column >= max(first.table.label_columns, 1) else (first.named_by,)
+                return [second, replace(first, columns=link)]
+    return []
 
 
 def _glossary(evidence: list[Evidence]) -> dict[str, str]:

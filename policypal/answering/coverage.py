@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
-from .places import country_words, places_in, wider_names
+from .places import country_words, places_in, uk_nation, wider_names
 from .terms import (
     GENERIC_WORDS,
     STOP_STEMS,
@@ -953,8 +953,15 @@ def _other_places_only(clause: str, unit_text: str, terms: list[Term], carried: 
     names = {p.written.lower() for p in named} | {p.country.lower() for p in named}
     out = []
     for place in asked:
-        if place.written.lower() in names or place.country.lower() in names:
+        if place.written.lower() in names:
             continue
+        if place.country.lower() in names:
+            # the same country, unless both name nations of the UK and they differ ("Cardiff"
+            # against "Rest of England": Wales is not England)
+            nation = uk_nation(place)
+            others = {uk_nation(p) for p in named if p.country == place.country}
+            if not (nation and others and None not in others and nation not in others):
+                continue
         out += [t for t in terms if t.stem in {stem(w) for w in words(place.written)} and t.stem not in carried]
     return out
 

@@ -218,6 +218,16 @@ class Place:
 _CANONICAL = {c.lower(): c for c in (*_UK_NATION_OF,)}
 
 
+def uk_nation(place: Place) -> str | None:
+    """The nation of the United Kingdom a place is (England) or is in (Cardiff: Wales); None
+    elsewhere, or when it is not known (a smaller town, "the UK")."""
+    if place.country != "United Kingdom":
+        return None
+    written = place.written
+    return next((n for n in _UK_NATIONS if n.lower() == written.lower()), None) \
+        or _UK_NATION_OF.get(_CANONICAL.get(written.lower(), written))
+
+
 @lru_cache(maxsize=1)
 def _index() -> dict[str, tuple[str, bool, bool]]:
     """lower-case name -> (country, is capital, is city)."""
@@ -337,6 +347,10 @@ def wider_names(name: str) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     country = entry[0]
     aliases, region, _ = _COUNTRIES[country]
+    nation = uk_nation(Place(name.strip(), country, region, entry[1], entry[2]))
+    if nation:
+        # a city of one nation of the UK is in none of the others ("Cardiff" is not in England)
+        aliases = tuple(a for a in aliases if a not in _UK_NATIONS or a == nation)
     union = ("EU",) if country in _EU_MEMBERS else ()
     names = {w.lower() for n in (country, *aliases, *union, region) for w in re.findall(r"[^\W_]+", n)}
     return frozenset(names), frozenset(_AWAY)

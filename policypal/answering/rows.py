@@ -259,6 +259,7 @@ def _codes_by_their_words(question: str, table: TableData) -> str:
     the family out ("by site class and remoteness zone"): the question names a code by the words
     its initials stand for, or by the last of them."""
     codes = table_codes(table)
+    question = _one_letter_codes_by_their_names(question, table, {f for f in codes.rows if len(f) == 1 and f.isalpha()})
     families = {f for f in (*codes.rows, *codes.columns) if 2 <= len(f) <= 4 and f.isalpha()}
     if not families:
         return question
@@ -274,6 +275,28 @@ def _codes_by_their_words(question: str, table: TableData) -> str:
             question = re.sub(rf"\b{spoken}s?\s+(\d{{1,2}})\b", lambda m: f"{family.upper()}{m.group(1)}", question,
                               flags=re.IGNORECASE)
             break
+    return question
+
+
+_CODE_STEP_WORDS = ("point", "points", "scale", "step", "level", "spine", "grade", "band", "pay", "range", "no", "number")
+
+
+def _one_letter_codes_by_their_names(question: str, table: TableData, families: set[str]) -> str:
+    """"upper pay range point 2" as "U2", "main scale 5" as "M5", where the table's codes are M1 ...
+    M6 and U1 ... U3 and its caption names each family by a capitalised phrase that opens with its
+    letter ("Main Pay Range and Upper Pay Range by Spine Point"): the phrase's first word, then
+    words of the phrase or a word for a step on a scale, then the number."""
+    if len(families) < 2:
+        return question
+    phrases = re.findall(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+", table.caption)
+    for family in families:
+        named = [p for p in phrases if p[0].lower() == family]
+        if len(named) != 1:
+            continue
+        phrase = named[0].lower().split()
+        between = "|".join(map(re.escape, dict.fromkeys([*phrase[1:], *_CODE_STEP_WORDS])))
+        question = re.sub(rf"\b{re.escape(phrase[0])}(?:\s+(?:{between})){{1,4}}\s+(\d{{1,2}})\b",
+                          lambda m: f"{family.upper()}{m.group(1)}", question, flags=re.IGNORECASE)
     return question
 
 
@@ -870,6 +893,9 @@ def _range(label: str) -> _Span | None:
     """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "£751–£2,000",
     "above 5% and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
     text = label.lower().replace(",", "").replace("–", "-").replace("—", "-")
+    if re.search(r"\b(?:hours?|hrs?)\b", text):
+        # lengths written as hours and minutes ("10:00-13:59 hours", "Up to 9:59 hours"): in hours
+        text = re.sub(r"\b(\d{1,3}):([0-5]\d)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / 60:.4f}", text)
     nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)]
     if not nums:
         return None
@@ -1253,6 +1279,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             counts[s] = sum(s in _label_stop_stems(other) for other in labels)
     common = {s for s, n in counts.items() if n == len(labels)} if len(labels) > 1 else set()
     full: list[tuple[int, int, TableRow]] = []
+    by_example: set[int] = set()  # rows in `full` named by an example in their bracket
     partial: list[tuple[float, int, TableRow]] = []
     # the caption's words are the table's topic: "staff travel" in a question about a table of
     # "Staff travel eligibility" names no "Travel Companion" row by itself
@@ -1291,8 +1318,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue
         # a bracket listing examples names the row by each of them ("Public duties (magistrate,
         # councillor, school governor)": "I'm a school governor")
-        if example and sum(e is not None for e in examples_held) == 1:
+        if example and sum(e is not None for e in examples_held) == 1 and _example_names_the_row(label, labels, asked):
             full.append((len(example), len(example - topic), row))
+            by_example.add(id(row))
             continue
         # the caption's words are every row's (a table of "Shift premiums": "nights" names the
         # "Night Shift (N1, C4N)" row), so the label's other words, all held, name it
@@ -1330,6 +1358,20 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             # "Sunday (08:00-08:00 Monday)", not "Saturday (08:00-08:00 Sunday)")
             outside = len(held & {stem(w) for w in words(_without_brackets(label))})
             partial.append((share, len(held), outside, row))
+    if by_example and any(id(row) not in by_example for _, _, row in full):
+        # "a parent and we lost the pregnancy": "Pregnancy loss (either parent)", named by its own
+        # words, not "Bereavement (partner, child or parent)" by an example in its bracket
+        full = [f for f in full if id(f[2]) not in by_example]
+    if len(full) > 1:
+        # of rows named alike, those whose whole label the question writes ("a first officer":
+        # "First Officer", not "Second Officer" nor "Senior First Officer", whose ordinal words
+        # count for nothing on their own)
+        by_row = {id(row): label for row, label in zip(table.rows, labels)}
+        names = {id(f[2]): without_hours(_without_brackets(by_row.get(id(f[2]), ""))).strip() for f in full}
+        # (of two words at least: "night" written does not make "Night" the row over "Weekend Night")
+        whole = [f for f in full if len(words(names[id(f[2])])) >= 2 and _holds_phrase(question, names[id(f[2])])]
+        if whole and len(whole) < len(full):
+            full = whole
     if full:
         top = max(n for n, _, _ in full)
         best = [(own, row) for n, own, row in full if n == top]
@@ -1398,6 +1440,18 @@ def _named_by_bracket_code(question: str, table: TableData, rows: tuple[TableRow
 
 
 _BRACKET_OF_CODE_SPAN = re.compile(r"\(\s*([A-Z]{1,4}\d{1,2}\s*(?:to|-|–)\s*(?:[A-Z]{1,4})?\d{1,2})\s*\)")
+
+
+def _example_names_the_row(label: str, labels: list[str], asked: set[str]) -> bool:
+    """Whether an example in a label's bracket names the row by itself: it does when the words
+    outside the bracket are the row's alone ("Public duties (magistrate, councillor)": "a school
+    governor"); where other rows share them ("Bereavement (partner, child or parent)" beside
+    "Bereavement (other close relative)") the bracket only tells those rows apart, and the
+    question must write the shared words too ("my dad" alone is not a bereavement)."""
+    outer = _without_brackets(label).strip().lower()
+    if sum(_without_brackets(other).strip().lower() == outer for other in labels) < 2:
+        return True
+    return bool({stem(w) for w in words(outer)} - _GENERIC_STEMS & asked)
 
 
 def _bracket_examples(label: str) -> list[set[str]]:
@@ -1655,6 +1709,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     if not out:
         # the label column's words name rows, not columns ("sick leave" does not ask for "Days per leave year")
         out = _column_by_unique_word(asked - _place_stems(question) - naming, names, common, first)
+    if not out:
+        out = _column_by_its_phrase(question, table, first)
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
     literal = stems_of(question) - naming  # the label column's words name rows
@@ -1725,6 +1781,22 @@ def _plain_header_asked(question: str, table: TableData, first: int) -> int | No
         if header and all(stem(w) in _GENERIC_STEMS for w in header) and re.search(rf"\b{written}\b", lowered):
             found.append(index)
     return found[0] if len(found) == 1 else None
+
+
+def _column_by_its_phrase(question: str, table: TableData, first: int) -> list[int]:
+    """The value column one of whose phrases the question writes, where the headers differ only by
+    small words ("rest at home base" names "Rest at Home Base", not "Rest away from Home Base"): a
+    run of three words or more of one header that no other header has."""
+    lowered = " ".join(words(question.lower()))
+    headers = [" ".join(words(h.lower())) for h in table.headers]
+    found = []
+    for index in range(first, len(headers)):
+        tokens = headers[index].split()
+        runs = {" ".join(tokens[i:j]) for i in range(len(tokens)) for j in range(i + 3, len(tokens) + 1)}
+        own = [r for r in runs if not any(r in headers[o] for o in range(first, len(headers)) if o != index)]
+        if any(re.search(rf"(?<!\w){re.escape(r)}(?!\w)", lowered) for r in own):
+            found.append(index)
+    return found if len(found) == 1 else []
 
 
 def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]:
@@ -1848,11 +1920,18 @@ def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ..
     ranged = [h for h, sp in zip(headers, spans) if sp is not None]
     measure = _measure_of(ranged)
     kinds = {sp.kind for sp in spans if sp is not None}
-    if len(kinds) != 1 or (not measure and kinds == {""}):
+    counted = _own_unit_word(ranged) if not measure and kinds == {""} else ""
+    if len(kinds) != 1 or (not measure and kinds == {""} and not counted):
         return ()
     kind = kinds.pop()
     unit = next(sp.unit for sp in spans if sp is not None)
-    values = _span_quantities(question, kind, unit, measure, spans)
+    if counted:
+        # spans of a count of the policy's own things ("1-2 sectors", "5-6 sectors"): the number
+        # the question writes before that word, in digits or in words ("five sectors")
+        values = [numbers(m.group(1))[0] for m in re.finditer(
+            rf"\b(\d+|{_NUMBER_WORD_PATTERN})\s+{re.escape(counted.rstrip('s'))}s?\b", question, re.IGNORECASE)]
+    else:
+        values = _span_quantities(question, kind, unit, measure, spans)
     lows = sorted({sp.low for sp in spans if sp is not None and sp.low is not None})
     for value in values:
         hits = [first + i for i, sp in enumerate(spans) if sp is not None and _holds(sp, value, lows)]
@@ -2070,6 +2149,8 @@ def row_sentence_text(match: RowMatch, row: TableRow) -> str:
             label_parts.append(value if not name or value.lower().startswith(name.lower()) else f"{name}{glue}{value}")
     values = []
     for i in order:
+        if i in naming:
+            continue  # (a row shown for the column that named it: its label says it)
         if i < len(row.cells) and row.cells[i]:
             name = table.headers[i] if i < len(table.headers) else ""
             values.append(f"{name}: {row.cells[i]}" if name else row.cells[i])

@@ -194,6 +194,24 @@ def test_each_example_a_labels_bracket_lists_names_the_row():
     assert named("I'm a school teacher moving house", SPECIAL)[1] == ["Moving house"]  # "school" alone is no example
 
 
+OTHER_LEAVE = table(
+    ["Leave type", "Paid entitlement"],
+    [["Bereavement (partner, child or parent)", "10 working days"], ["Bereavement (other close relative)", "3 working days"],
+     ["Pregnancy loss (either parent)", "7 working days"], ["Moving home", "1 working day per year"]],
+    caption="Table 4: Other paid leave")
+
+
+def test_a_bracket_that_tells_rows_of_one_kind_apart_names_a_row_only_with_the_kind():
+    # the examples of "Bereavement (partner, child or parent)" tell it from the other bereavement
+    # row: "the dad" asking about parental leave is no bereavement
+    found = named("I'm the dad, but I'll be the one mainly looking after our baby. Can I get the longer paid parental leave?",
+                  OTHER_LEAVE)
+    assert found is None or "Bereavement (partner, child or parent)" not in found[1]
+    assert named("bereavement leave when a parent dies?", OTHER_LEAVE)[1] == ["Bereavement (partner, child or parent)"]
+    # a row named by its own words is named before one named by an example in a bracket
+    assert named("I'm a parent and we lost the pregnancy, how much leave", OTHER_LEAVE)[1] == ["Pregnancy loss (either parent)"]
+
+
 TRAVEL_CLASS = table(
     ["Mode and journey length", "Permitted class"],
     [["Rail, any journey within Great Britain", "Standard class"],

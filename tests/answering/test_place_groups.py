@@ -2,7 +2,9 @@
 "Gulf states", a comma list of cities, a country with the cities it excepts. A city the
 question names finds its group's row, its own row before its country's, and never the row
 that excepts it."""
-from policypal.answering.places import places_in
+from policypal.answering.compose import compose_answer
+from policypal.answering.evidence import Evidence
+from policypal.answering.places import places_in, wider_names
 
 from .row_helpers import named, table
 
@@ -34,3 +36,22 @@ def test_a_short_name_of_a_city_is_the_city():
                                                          ["C2", "USA (except New York and Washington DC)", "$190"]])
     assert named("max hotel per night in NYC?", table_of_cities)[:2] == ("label", ["C1"])
     assert "New York" in places_in("a shoot in NYC")[0].names
+
+
+LODGING = table(
+    ["Region", "Accommodation cap per night", "Evening meal allowance"],
+    [["London", "GBP 145.00", "GBP 28.00"], ["Rest of England", "GBP 92.00", "GBP 22.00"],
+     ["Edinburgh and Glasgow", "GBP 115.00", "GBP 25.50"], ["Rest of Scotland", "GBP 88.00", "GBP 21.00"]],
+    caption="Table 3: Lodging allowances by region")
+
+
+def test_a_city_of_one_uk_nation_is_not_carried_by_another_nations_row():
+    # Cardiff is in Wales: "Rest of England" does not carry it, and the table names no row for it
+    assert named("What's the nightly accommodation cap for a job in Cardiff?", LODGING) is None
+    names, _ = wider_names("Cardiff")
+    assert "wales" in names and "england" not in names and "scotland" not in names
+    row = Evidence(key=1, breadcrumb="Expenses > 5 Lodging", kind="table_row", rank=1, similarity=0.6, table=LODGING,
+                   text="Table 3: Lodging allowances by region: Region Rest of England, Accommodation cap per night: GBP 92.00")
+    answer = compose_answer("What's the nightly accommodation cap for a job in Cardiff?", [row], corpus_mentions={})
+    assert answer.outcome != "answered" and "cardiff" in [m.lower() for m in answer.missing]
+    assert named("accommodation cap for a trip to Inverness", LODGING)[1] == ["Rest of Scotland"]

@@ -34,3 +34,18 @@ def test_a_point_beyond_the_spine_is_absent_from_the_spine_not_answered_by_a_gra
 def test_a_point_on_the_spine_is_answered_from_it():
     answer = compose_answer("What's the annual salary at spinal column point 24?", _evidence(), corpus_mentions={})
     assert "£32,600" in answer.text and "£1,560" not in answer.text
+
+
+TEACHERS_PAY = table(
+    ["Spine Point", "Annual salary", "Monthly gross salary"],
+    [["M1", "£32,916", "£2,743.00"], ["M2", "£34,823", "£2,901.92"], ["M5", "£42,057", "£3,504.75"],
+     ["U1", "£47,472", "£3,956.00"], ["U2", "£49,232", "£4,102.67"], ["U3", "£51,048", "£4,254.00"]],
+    caption="Table 1: Main Pay Range and Upper Pay Range by Spine Point, from 1 September 2025")
+
+
+def test_one_letter_code_families_named_by_the_captions_phrases():
+    assert named("What's the yearly pay at upper pay range point 2?", TEACHERS_PAY) == ("label", ["U2"], "", ["Annual salary"])
+    assert named("How much will I get paid once I move up to main scale 5?", TEACHERS_PAY)[:2] == ("label", ["M5"])
+    # a point the range does not have is absent, never another range's point of that number
+    assert named("upper pay range point 5 salary?", TEACHERS_PAY)[:3] == ("absent", [], "U5")
+    assert named("main office opening hours", TEACHERS_PAY) is None
