@@ -35,6 +35,7 @@ from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .places import places_in
+from .time_windows import unheld_days
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
@@ -136,7 +137,7 @@ def compose_answer(
     if not found:
         # no row is named by the question's code ("8b" where the rows are B8a to B8d): a row
         # that does not hold the code is another row, never the answer to it
-        chosen = [c for c in chosen if not c.row or not unheld_codes(question, c.text)]
+        chosen = [c for c in chosen if not c.row or not (unheld_codes(question, c.text) or unheld_days(question, c.text))]
     if chosen and not found and all(_points_elsewhere(c.text) for c in chosen) and not _ASKS_SCOPE.search(question):
         # "It does not cover service credits for outages, which are set out in the Service Level
         # Agreement": the only words carrying the question say another document answers it
@@ -610,6 +611,7 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     # Allowance Policy", is shared by every table of the policy)
     trail = host.breadcrumb.split(" > ", 1)[-1] if match.how == "range" else host.breadcrumb
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, trail, *notes]))
+    cell_stems = stems_of(" ".join(c for r in match.table.rows for c in r.cells))
     best, any_terms = 0.0, False
     for clause in clauses(question):
         terms = [t for t in question_terms(clause) if not t.generic
@@ -621,7 +623,7 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
             continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
         any_terms = True
-        held = sum(weight[t.stem] for t in terms if carried_by([t], table_stems))
+        held = sum(weight[t.stem] for t in terms if _held_with_its_phrase(t, terms, table_stems, cell_stems))
         best = max(best, held / sum(weight.values()))
     if not any_terms:
         # the question names nothing but the row: enough for a label of the label column, not
@@ -629,6 +631,23 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # of "shift Rosters")
         return 0.0 if match.partial or match.named_by else 1.0
     return best
+
+
+def _held_with_its_phrase(term, terms: list, stems: set[str], cells: set[str]) -> bool:
+    """Whether the table's words hold the term, and the table (its cells too) the other words of
+    the lexicon phrase it is written in ("annual" of "annual leave" is not held by "Annual location
+    allowance", whose table says nothing of leave; "allowance" of "daily allowance" is held by
+    "Fixed allowances" whose rows give "the daily per diem")."""
+    if not carried_by([term], stems):
+        return False
+    every = stems | cells
+    for phrase in term.phrases:
+        if equivalents(phrase) & every:
+            continue
+        partners = [t for t in terms if t is not term and t.stem in phrase.split("_")]
+        if partners and not all(carried_by([t], every) for t in partners):
+            return False
+    return True
 
 
 def _names_a_long_code(question: str, match: RowMatch) -> bool:

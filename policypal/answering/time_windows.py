@@ -1,6 +1,7 @@
 """Times of day: the hour a question names ("paged at 11pm", "at 7 in the morning", "19:30") and
 the windows table rows give ("Night shift (22:00-06:00)", "Evening 18:00 to 22:00"), a window
-that passes midnight included. Plain text in, minutes after midnight out."""
+that passes midnight included. Plain text in, minutes after midnight out. And days of the week:
+the days a question names that a row does not ("Sunday" against "Saturday 09:00-13:00")."""
 from __future__ import annotations
 
 import re
@@ -63,3 +64,32 @@ def without_hours(label: str) -> str:
     """The label without a bracket giving its hours ("Saturday (08:00-08:00 Sunday)": "Saturday "):
     when the row runs, not its name (the Saturday row is not named by "Sunday")."""
     return _HOURS_BRACKET.sub(" ", label)
+
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_FULL_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
+# in a table a day may be written short, with its capital ("Fri-Sun", "Sat 09:00")
+_SHORT_DAY = re.compile(r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b")
+_SPAN_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|until)\s*$", re.IGNORECASE)
+
+
+def _day_index(word: str) -> int:
+    return next(i for i, d in enumerate(_DAYS) if d.startswith(word.lower()[:3]))
+
+
+def unheld_days(question: str, text: str) -> list[str]:
+    """The days of the week the question names (in full) that a row names none of while it names
+    others ("Sunday" against "Saturday 09:00-13:00"); a span of days holds the days inside it
+    ("Monday to Friday", "Fri-Sun")."""
+    asked = {_day_index(m.group(0)) for m in _FULL_DAY.finditer(question)}
+    if not asked:
+        return []
+    found = sorted([*_FULL_DAY.finditer(text), *_SHORT_DAY.finditer(text)], key=lambda m: m.start())
+    held = {_day_index(m.group(0)) for m in found}
+    for a, b in zip(found, found[1:]):
+        if _SPAN_BETWEEN.match(text[a.end():b.start()]):
+            first, last = _day_index(a.group(0)), _day_index(b.group(0))
+            held |= set(range(first, last + 1)) if first <= last else set(range(first, 7)) | set(range(0, last + 1))
+    if not held:
+        return []  # a row that names no day says nothing of days
+    return [_DAYS[d].capitalize() for d in sorted(asked - held)]
