@@ -1040,8 +1040,12 @@ def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
         first = len(out)
         paragraphs = max((c.paragraph for c in out), default=-1) + 1
         return out + [_Candidate(unit, first + i, text, paragraph=paragraphs + i, row=True) for i, text in enumerate(rows)]
+    return _sentence_candidates(unit, [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)])
+
+
+def _sentence_candidates(unit: int, lines: list[str]) -> list[_Candidate]:
+    """Each sentence of the lines (one paragraph a line), in order."""
     out: list[_Candidate] = []
-    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)]
     for paragraph, line in enumerate(lines):
         for sentence in split_sentences_quick(line):
             out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
@@ -1051,7 +1055,6 @@ def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
 def _lead_sentences(unit: int, e: Evidence) -> list[_Candidate]:
     """The sentences a table's chunk states before the table ("Resident On-Call is paid as a flat
     amount per period, not as a percentage"): rules of their own, read as any text is."""
-    out: list[_Candidate] = []
     caption = e.table.caption.strip()
     lines = []
     for line in e.text.splitlines():
@@ -1060,10 +1063,7 @@ def _lead_sentences(unit: int, e: Evidence) -> list[_Candidate]:
             break
         if line:
             lines.append(line)
-    for paragraph, line in enumerate(lines):
-        for sentence in split_sentences_quick(line):
-            out.append(_Candidate(unit, len(out), sentence, paragraph=paragraph, lead_in=is_lead_in(sentence)))
-    return out
+    return _sentence_candidates(unit, lines)
 
 
 def _score(question: str, candidates: list[_Candidate], relevance: list[float]) -> None:

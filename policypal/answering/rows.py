@@ -404,8 +404,9 @@ def _names_family_number(question: str, family: str) -> bool:
 
 
 def _family_numbers(question: str, family: str) -> list[int]:
-    """The numbers the question writes after a code family's word ("stage 2", "grades 7", "year 8")."""
-    return [int(m.group(1)) for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})(?![\d%]|[.,]\d)\b", question, re.IGNORECASE)]  # not "3.5", "3,000"
+    """The numbers the question writes after a code family's word ("stage 2", "grades 7", "year 8";
+    not "band 8b": see _family_positions)."""
+    return [int(p) for p in _family_positions(question, family) if p.is_integer()]
 
 
 def _match_leading_codes(question: str, table: TableData, labels: list[str], family: str) -> RowMatch | None:
@@ -1879,7 +1880,7 @@ def _lettered_span(text: str) -> tuple[str, float, float] | None:
 
 def _family_positions(question: str, family: str) -> list[float]:
     """The codes the question writes after a family's word, as positions ("band 8b": 8.02, "band 6": 6)."""
-    return [_position(m.group(1), m.group(2) or "")
+    return [_position(m.group(1), m.group(2) or "")  # (not "3.5", "3,000")
             for m in re.finditer(rf"\b{re.escape(family)}s?[ -]?(\d{{1,3}})([a-z])?(?![\d%]|[.,]\d)\b", question, re.IGNORECASE)]
 
 

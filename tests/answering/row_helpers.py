@@ -23,3 +23,15 @@ def ranked_tables(*placed, similarities=()):
     return [Evidence(key=n, breadcrumb=breadcrumb, text=t.caption.split(":")[0], kind="table", rank=n,
                      similarity=similarities[n - 1] if n <= len(similarities) else 0.5, table=t)
             for n, (breadcrumb, t) in enumerate(placed, start=1)]
+
+
+def ranked_rows(breadcrumb, t, rows=None):
+    """Evidence of a table's row sentences as the search ranks them, best first (the given rows,
+    every row when none), each as a row chunk of that table."""
+    from policypal.answering.evidence import Evidence
+
+    rows = t.rows if rows is None else rows
+    return [Evidence(key=1000 + n, breadcrumb=breadcrumb, kind="table_row", rank=n + 1, similarity=0.6 - n * 0.01,
+                     table=t, text=f"{t.caption}: " + ", ".join(f"{h} {c}" if i == 0 else f"{h}: {c}"
+                                                                 for i, (h, c) in enumerate(zip(t.headers, r.cells))))
+            for n, r in enumerate(rows)]

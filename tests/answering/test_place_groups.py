@@ -3,10 +3,9 @@
 question names finds its group's row, its own row before its country's, and never the row
 that excepts it."""
 from policypal.answering.compose import compose_answer
-from policypal.answering.evidence import Evidence
 from policypal.answering.places import places_in, wider_names
 
-from .row_helpers import named, table
+from .row_helpers import named, ranked_rows, table
 
 DAILY = table(["Zone", "Places", "Daily rate", "Hotel per night"], [
     ["Z1", "Home country outside the capital", "€40", "€120"],
@@ -50,8 +49,7 @@ def test_a_city_of_one_uk_nation_is_not_carried_by_another_nations_row():
     assert named("What's the nightly accommodation cap for a job in Cardiff?", LODGING) is None
     names, _ = wider_names("Cardiff")
     assert "wales" in names and "england" not in names and "scotland" not in names
-    row = Evidence(key=1, breadcrumb="Expenses > 5 Lodging", kind="table_row", rank=1, similarity=0.6, table=LODGING,
-                   text="Table 3: Lodging allowances by region: Region Rest of England, Accommodation cap per night: GBP 92.00")
-    answer = compose_answer("What's the nightly accommodation cap for a job in Cardiff?", [row], corpus_mentions={})
+    row = ranked_rows("Expenses > 5 Lodging", LODGING, [LODGING.rows[1]])  # the "Rest of England" row
+    answer = compose_answer("What's the nightly accommodation cap for a job in Cardiff?", row, corpus_mentions={})
     assert answer.outcome != "answered" and "cardiff" in [m.lower() for m in answer.missing]
     assert named("accommodation cap for a trip to Inverness", LODGING)[1] == ["Rest of Scotland"]

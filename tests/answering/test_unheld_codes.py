@@ -3,14 +3,11 @@ named ("Z9" where the bands are B8a and B8d), the search's nearest row is never 
 answer to it. Times, ordinals and quantities with a unit are no codes."""
 from policypal.answering.compose import compose_answer, unheld_codes
 from policypal.answering.time_windows import unheld_days
-from policypal.answering.evidence import Evidence
-from tests.answering.row_helpers import table
+from tests.answering.row_helpers import ranked_rows, table
 
 RATES = table(["Band", "Weekday day", "Sunday"], [["B8a", "£29.44", "£44.16"], ["B8d", "£49.12", "£73.68"]],
               caption="Table 1: Bank hourly rates")
-ROWS = [Evidence(key=900 + i, breadcrumb="Bank > 3 Rates", kind="table_row", rank=i + 1, similarity=0.6 - i * 0.01,
-                 text=f"Table 1: Bank hourly rates: Band {r.cells[0]}, Weekday day: {r.cells[1]}, Sunday: {r.cells[2]}",
-                 table=RATES) for i, r in enumerate(RATES.rows)]
+ROWS = ranked_rows("Bank > 3 Rates", RATES)
 
 
 def test_codes_the_text_does_not_hold_in_any_form():
@@ -42,9 +39,6 @@ WEIGHTS = table(["Time window", "Workload weighting"],
 
 
 def test_the_row_of_another_day_does_not_answer_for_the_day_asked():
-    rows = [Evidence(key=950 + i, breadcrumb="Workload > 6 Weightings", kind="table_row", rank=i + 1,
-                     similarity=0.6 - i * 0.01, table=WEIGHTS,
-                     text=f"Table 12: Workload weightings: Time window {r.cells[0]}: Workload weighting: {r.cells[1]}")
-            for i, r in enumerate(reversed(WEIGHTS.rows))]
+    rows = ranked_rows("Workload > 6 Weightings", WEIGHTS, list(reversed(WEIGHTS.rows)))
     answer = compose_answer("What workload weighting applies to teaching on a Sunday?", rows, corpus_mentions={})
     assert "×1.6" not in answer.text
