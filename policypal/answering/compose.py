@@ -37,7 +37,7 @@ from .evidence import (
 from .places import places_in
 from .time_windows import unheld_days
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
@@ -473,12 +473,16 @@ def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
 
 
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
-    """Of tables alike, those whose named rows hold a code the question writes ("G7" beside a
-    London row of a table without grades): the identifier decides; all of them when none does."""
+    """Of tables alike, those whose named rows (or asked columns) hold a code the question writes
+    ("G7" beside a London row of a table without grades): the identifier decides; all of them
+    when none does."""
     written = code_keys_in(question)
     if not written:
         return matches
-    coded = [m for m in matches if any(code_key(label_of(m.table, r)) in written for r in m.rows)]
+    # (or a column whose header spans the code: "G7 and above" of a relocation table by distance)
+    coded = [m for m in matches if any(code_key(label_of(m.table, r)) in written for r in m.rows)
+             or set(m.columns) & set(columns_spanning_codes(question, m.table))
+             or any(code_keys_in(m.table.headers[c]) & written for c in m.columns if c < len(m.table.headers))]
     return coded or matches
 
 
@@ -514,6 +518,11 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
 _LABEL_PLACE = r"(?:\b(?:a|an)\s+|\b(?:for|as)\s+(?:a\s+|an\s+|the\s+|(?:my|our)\s+(?:own\s+)?)?)"
 
 
+# "do alumni get", "does the night porter receive": the one a value is given to
+_ASKED_SUBJECT = r"\b(?:do|does|did|will|would|can|could|should|are|is)\s+(?:the\s+|our\s+|all\s+)?"
+_GETTING = r"(?:get|gets|receive|receives|have|has|earn|earns|qualify|qualifies|accrue|accrues|keep|keeps)\b"
+
+
 def _stands_as_a_label(phrase: str, clause: str) -> bool:
     if numbers(phrase) or any(w.endswith("s") and w != phrase.split()[-1] for w in phrase.split()):
         return False  # "a record fits two categories": a verb and a count, no name of a row
@@ -521,6 +530,8 @@ def _stands_as_a_label(phrase: str, clause: str) -> bool:
     escaped = re.escape(phrase)
     if re.search(rf"{_LABEL_PLACE}{escaped}\b", text):
         return True
+    if re.search(rf"{_ASKED_SUBJECT}{escaped}\s+{_GETTING}", text):
+        return True  # the subject of what is given: "how much storage do alumni get"
     return re.match(rf"^{escaped}\s*[-–—,:]", text) is not None
 
 
@@ -562,7 +573,7 @@ def _tables_the_words_point_at(question: str, matches: list[RowMatch], evidence:
     for m in matches:
         labels = stems_of(" ".join(label_of(m.table, r) for r in m.table.rows) + " " + " ".join(m.table.headers[:1]))
         own = stems_of(" ".join([m.table.caption, *m.table.headers, _table_evidence(m.table, evidence).breadcrumb]))
-        held.append(len({s for s in (asked & own) - labels if len(s) > 2}))
+        held.append(len({s for s in (asked & own) - labels if len(s) > 2 and s not in STOP_STEMS}))
     top = max(held)
     if top < 2:
         return matches
@@ -673,7 +684,29 @@ def _column_named_as_written(question: str, match: RowMatch) -> bool:
     if value_column(question, match.table, max(match.table.label_columns, 1)) in match.columns:
         return True  # "how long", "how often", "who": the kind of value names the column
     asked = stems_of(question)
-    return any(stems_of(match.table.headers[i]) & asked for i in match.columns if i < len(match.table.headers))
+    # (a header word written in a phrase the table does not hold names no column: "annual leave"
+    # is not the "Maximum leave" of a table of research leave)
+    terms = question_terms(question)
+    table_words = stems_of(" ".join([match.table.caption, *match.table.headers]))
+    cells = stems_of(" ".join(c for r in match.table.rows for c in r.cells))
+    for i in match.columns:
+        if i >= len(match.table.headers):
+            continue
+        for shared in stems_of(match.table.headers[i]) & asked:
+            term = next((t for t in terms if t.stem == shared), None)
+            if term is None or _phrase_written_whole(term, terms, table_words | cells):
+                return True
+    return False
+
+
+def _phrase_written_whole(term, terms: list, stems: set[str]) -> bool:
+    """Whether the table's words hold, as written, the other words of each lexicon phrase the term
+    is written in ("annual" of "annual leave": not "years" in the rows of a research leave table)."""
+    for phrase in term.phrases:
+        partners = [t for t in terms if t is not term and t.stem in phrase.split("_")]
+        if partners and not all(t.stem in stems for t in partners):
+            return False
+    return True
 
 
 def _table_evidence(table: TableData, evidence: list[Evidence]) -> Evidence:
@@ -812,14 +845,22 @@ def _closest(ranked: list[Evidence]) -> list[Evidence]:
 
 
 def _not_mentioned_sentence(missing: list[str], cited: list[Evidence]) -> str:
-    titles = list(dict.fromkeys(e.policy_title for e in cited if e.policy_title))
-    del titles
-    return f"The cited sections do not mention {_listing(missing)}."
+    """What the cited sections leave out: the things they do not mention, and the kind of value
+    they do not give ("how much", "how many phd students"), said as such."""
+    del cited
+    values = [m for m in missing if _VALUE_KIND.match(m)]
+    things = [m for m in missing if m not in values]
+    parts = ([f"do not mention {_listing(things)}"] if things else []) + \
+        ([f"do not say {_listing(values, quote=False)}"] if values else [])
+    return f"The cited sections {' and '.join(parts)}."
 
 
-def _listing(items: list[str]) -> str:
+_VALUE_KIND = re.compile(r"(?:how|which)\b")
+
+
+def _listing(items: list[str], quote: bool = True) -> str:
     items = [i if len(i) <= 60 else i[:57] + "…" for i in items if i.strip()]
-    items = [f"“{i}”" if len(i.split()) > 3 else i for i in items]
+    items = [f"“{i}”" if quote and len(i.split()) > 3 else i for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
 
 

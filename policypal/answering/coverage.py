@@ -416,7 +416,8 @@ def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | N
     """The unit carrying the most of the ask's terms (scene-setting terms weigh half); a noun
     compound counts only where its words stand together. Sets ask.carried."""
     weight = {t.stem: CONTEXT_WEIGHT if t.stem in ask.context else 1.0 for t in ask.terms}
-    pairs = noun_compounds(clause)
+    adjectives = adjective_phrases(clause, ask.terms)
+    pairs = noun_compounds(clause) + adjectives
     # "How long can it stay open?" is answered by "set to expire ... after 180 days": the verb of
     # lasting is what the duration measures, so a unit giving a duration carries it
     lasting = _lasting_words(clause)
@@ -427,6 +428,8 @@ def _best_unit(ask: Ask, clause: str, units: _Units, extra: set[str]) -> int | N
             carried |= {t.stem for t in ask.terms if t.stem in lasting}
         if pairs:
             carried -= loose_modifiers(pairs, carried, units.sequences(index), units.texts[index]) - extra
+        # (the adjective of a phrase without its noun says nothing of it: "gone sick" is no sick pay)
+        carried -= {a for a, head in adjectives if head not in carried} - extra
         carried -= owned_otherwise(ask.text, [t for t in ask.terms if t.stem in carried], units.sequences(index)) - extra
         gained = sum(weight[c] for c in carried) - sum(weight[c] for c in best_carried)
         if gained > 0 or (gained == 0 and carried and best is not None and (
@@ -642,7 +645,8 @@ def _missing(asks: list[Ask]) -> list[str]:
 
 # words after which a word that can be a noun or a verb is read as a noun ("the end", "for
 # parking", "what commission"); after a subject or "to" it is read as a verb ("I quit", "to pay")
-_NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his her its no some what which whose own".split())
+_NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his her its no some what which whose own "
+                         "much many enough more less".split())  # "how much notice"
 
 
 @lru_cache(maxsize=20_000)
@@ -825,6 +829,12 @@ _HOW_SOON = re.compile(r"\bhow (?:soon|fast|quickly|promptly)\b|\bby when\b", re
 # an amount given: a number, a sum, a share, "full pay", "free"
 _AMOUNT_GIVEN = re.compile(r"\d|[£$€¥₹]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
                            r"twenty|thirty|full|half|free|nothing|unpaid|double|actual|reasonable|same amount)\b", re.IGNORECASE)
+# a sum of money, a share or a multiple of pay, or none ("free", "unpaid", "at cost")
+_MONEY_GIVEN = re.compile(r"[£$€¥₹]|\d\s*(?:%|p\b|pence|pounds?|dollars?|euros?|gbp|usd|eur)|\bper ?cent\b|"
+                          r"\b(?:gbp|usd|eur)\s*\d|\bx\s?\d|\b\d(?:\.\d+)?\s*x\b|\btimes (?:the|their|basic|normal|standard)\b|"
+                          r"\btime and a (?:half|third|quarter)\b|\b(?:double|triple) time\b|\bfull pay\b|\bhalf pay\b|"
+                          r"\b(?:free|unpaid|no charge|nothing|at cost|actual cost|same rate|basic rate|spine point|scale point)\b",
+                          re.IGNORECASE)
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
@@ -852,6 +862,15 @@ _ASKED_VALUES = (
                 r"allowance|allowances|cap|limit|budget)"
                 r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
      _AMOUNT_GIVEN),
+    # "the maximum number of PhD students one academic can supervise": a count of that thing
+    # ("six students", "4 doctoral students"), not hours per student
+    (re.compile(r"\b(?:maximum|minimum|max|min|largest|smallest|highest|lowest)\s+number\s+of\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?s)\b",
+                re.IGNORECASE), "how many {0}", "count"),
+    # "the Associate Lecturer hourly rate", "the fee for ...": a sum of money or a share, not hours
+    (re.compile(r"\bwhat(?:'s|s| is| are| will be)\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+){0,3}?"
+                r"(?:salary|salaries|wages?|(?:pay|hourly|daily|weekly|day|hour) rates?|prices?|costs?|fees?|charges?)"
+                r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
+     _MONEY_GIVEN),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
 )
@@ -936,6 +955,13 @@ def missing_value(clause: str, unit_text: str) -> str:
             unit = m.group(1).lower().rstrip("s")
             reads = re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{unit}s?\b", re.IGNORECASE)
             name = name.format(m.group(1).lower())
+        elif reads == "count":  # a number of the things counted, one word between at most
+            counted = [w for w in words(m.group(1).lower()) if w not in STOP_WORDS]
+            if not counted:
+                continue
+            head = re.escape(stem(counted[-1]))
+            reads = re.compile(rf"\b(?:{_NUMBER}|no more than|at most|up to|maximum of|limit of)[\s-]+(?:[\w-]+\s+)?{head}\w*", re.IGNORECASE)
+            name = name.format(" ".join(counted))
         if not reads.search(unit_text):
             return name
     return ""
@@ -978,6 +1004,20 @@ def noun_compounds(text: str) -> list[tuple[str, str]]:
         if a in STOP_WORDS or b in STOP_WORDS or a in GENERIC_WORDS or b in GENERIC_WORDS:
             continue
         if names_a_thing(a, text) and names_a_thing(b, text) and not places_in(f"{a} {b}"):
+            out.append((stem(a), stem(b)))
+    return out
+
+
+def adjective_phrases(text: str, terms: list[Term]) -> list[tuple[str, str]]:
+    """(adjective stem, noun stem) of each lexicon phrase the text writes as an adjective before
+    its noun ("sick pay", "annual leave"): a unit holds it only with the two together, as a noun
+    compound ("a crew member who has gone sick ... is paid" holds no sick pay)."""
+    phrases = {phrase for t in terms for phrase in t.phrases}
+    tokens = words(text)
+    out = []
+    for a, b in zip(tokens, tokens[1:]):
+        joined = f"{stem(a)}_{stem(b)}"
+        if joined in phrases and "ADJ" in _readings(a):
             out.append((stem(a), stem(b)))
     return out
 

@@ -13,7 +13,7 @@ from .coverage import names_a_thing
 from .definitions import mentions
 from .evidence import TableData
 from .rows import RowMatch, asked_columns, label_of
-from .terms import equivalents, key_terms, stems_of
+from .terms import equivalents, key_terms, polarity, stems_of
 
 # "Funeral of a person who is not a Close Relative", "other than a Close Relative", "non-Close
 # Relative": a label that mentions the term to exclude it
@@ -26,8 +26,11 @@ def row_by_definition(question: str, table: TableData, glossary: dict[str, str])
     names and the table does not ("grandad" for "grandparent" in the definition of Close
     Relative); None when no definition ties the question to exactly one row."""
     table_stems = stems_of(" ".join([table.caption, *table.headers, *(" ".join(r.cells) for r in table.rows)]))
+    # (what the asker says they are not, "not an ECR any more", is no thing to look up: the
+    # definition that holds it describes someone else)
+    denied, _ = polarity(question)
     lacking = [t for t in key_terms(question) if not t.generic and names_a_thing(t.word, question)
-               and not equivalents(t.stem) & table_stems]
+               and not equivalents(t.stem) & table_stems and t.stem not in denied]
     if not lacking:
         return None
     chosen = None

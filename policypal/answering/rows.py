@@ -106,7 +106,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 filled = [v for v in values if v]
                 if sum(_code(v) is not None for v in filled) * 5 <= len(filled) and _mostly_words(values) \
                         and not _mostly_quantities(values):
-                    found = _match_names(question, table, values)
+                    found = _match_names(question, table, values) or _match_listed_names(question, table, values)
                     if found is not None and found.how != "absent":
                         found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
                                          named_words=found.named_words)
@@ -1390,6 +1390,44 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     return None
 
 
+_POSSESSED = re.compile(r"\b(?:my|your|our|their|his|her|its|the asker's)\s+$", re.IGNORECASE)
+
+
+def _match_listed_names(question: str, table: TableData, values: list[str]) -> RowMatch | None:
+    """The row one of whose listed names the question writes whole, in a column of lists
+    ("Example roles": "Reader, Associate Professor, head of service": "I'm a Reader"); of names
+    written one inside another, the longer ("a senior lecturer" is not also a "Lecturer"). A name
+    written as someone else's ("my manager") names no row; None when the names written fall in
+    several rows, or the column holds no lists."""
+    filled = [v for v in values if v]
+    if len(filled) < 2 or sum(bool(re.search(r"[,;]", v)) for v in filled) * 2 < len(filled):
+        return None
+    sequence = [stem(w) for w in words(question)]
+    lowered = question.lower()
+    written: list[tuple[list[str], TableRow]] = []
+    for row, value in zip(table.rows, values):
+        for item in re.split(r"\s*[,;]\s*", _without_brackets(value)):
+            item_words = [w for w in words(item.lower()) if w not in STOP_WORDS]
+            stems = [stem(w) for w in item_words]
+            if not stems or all(s in _GENERIC_STEMS for s in stems):
+                continue
+            for i in range(len(sequence) - len(stems) + 1):
+                if sequence[i:i + len(stems)] == stems:
+                    before = lowered[:lowered.find(item_words[0])] if item_words[0] in lowered else ""
+                    if not _POSSESSED.search(before):
+                        written.append((stems, row))
+                    break
+    # (a name inside a longer one written is not written for itself: "lecturer" of "senior lecturer")
+    kept = [(stems, row) for stems, row in written
+            if not any(len(other) > len(stems) and any(other[j:j + len(stems)] == stems for j in range(len(other)))
+                       for other, _ in written)]
+    rows = list(dict.fromkeys(id(row) for _, row in kept))
+    if len(rows) != 1:
+        return None
+    row = next(row for _, row in kept)
+    return RowMatch(table, (row,), how="label", named_words=max(len(stems) for stems, _ in kept))
+
+
 _BRACKET_OF_CODES = re.compile(r"\(\s*((?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*)(?:\s*[,/]\s*(?:[A-Z][A-Z0-9+]*|[0-9]+[A-Z][A-Z0-9+]*))*)\s*\)")
 
 
@@ -1558,6 +1596,13 @@ def clipped_words(question: str, texts: list[str]) -> set[tuple[str, str]]:
             for a, b in pairs:
                 if w.endswith(b) and 3 <= len(w) - len(b) < len(a) and a.startswith(w[: len(w) - len(b)]):
                     out |= {(w, a), (w, b)}
+    # a short clip before the code it names, as the text writes the whole word before it: "cat B"
+    # for "Category B", "dept 4" for "Department 4"
+    asked = words(question)
+    written = {(a, b) for text in texts for a, b in zip(words(text), words(text)[1:])}
+    for w, code in zip(asked, asked[1:]):
+        if len(w) >= 3 and w not in STOP_WORDS:
+            out |= {(w, a) for a, b in written if b == code and len(a) > len(w) and a.startswith(w)}
     return out
 
 
@@ -1707,6 +1752,12 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
             out.append(index)
         elif places and re.search(r"\bother cit", lowered) and all(p.city and not p.capital for p in places):
             out.append(index)
+    by_phrase = False
+    if not out:
+        # a phrase the question writes that one or two headers hold ("carry over" for "Maximum
+        # Flexi Credit carried forward") names them before a single word of another ("next period")
+        out = _columns_by_phrase(question, table, first)
+        by_phrase = bool(out)
     if not out:
         # the label column's words name rows, not columns ("sick leave" does not ask for "Days per leave year")
         out = _column_by_unique_word(asked - _place_stems(question) - naming, names, common, first)
@@ -1719,7 +1770,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     def own(i: int) -> set[str]:
         return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))
 
-    if written and not any(own(i) & literal for i in out):
+    if written and not by_phrase and not any(own(i) & literal for i in out):
         out = written
     out = _literal_before_synonym(out, own, literal, first, len(names))
     # "the max I can keep in my till": "max" asks for the top of what the till column gives, not
@@ -1784,6 +1835,24 @@ def _plain_header_asked(question: str, table: TableData, first: int) -> int | No
     return found[0] if len(found) == 1 else None
 
 
+_MEASURE_LEADS = frozenset(stem(w) for w in ("per", "each", "every", "a", "an"))
+
+
+def _columns_by_phrase(question: str, table: TableData, first: int) -> list[int]:
+    """The value columns (one or two, not all) whose header holds a lexicon phrase the question
+    writes, or one saying the same ("carry over": "carried forward")."""
+    # (not a measure, "each night" for "per night": that says how a value is counted, not which)
+    phrases = [p for p in stems_of(question) if "_" in p and p.split("_")[0] not in STOP_STEMS | _MEASURE_LEADS]
+    if not phrases:
+        return []
+    found = []
+    for index in range(first, len(table.headers)):
+        held = stems_of(table.headers[index])
+        if any(equivalents(p) & held for p in phrases):
+            found.append(index)
+    return found if 0 < len(found) <= 2 and len(found) < len(table.headers) - first else []
+
+
 def _column_by_its_phrase(question: str, table: TableData, first: int) -> list[int]:
     """The value column one of whose phrases the question writes, where the headers differ only by
     small words ("rest at home base" names "Rest at Home Base", not "Rest away from Home Base"): a
@@ -1804,6 +1873,11 @@ def columns_named_by_numbers(question: str, table: TableData) -> tuple[int, ...]
     """The value columns a quantity or a code of the question names by its header's span."""
     first = max(table.label_columns, 1)
     return _range_columns(question, table, first) or _code_span_columns(question, table, first)
+
+
+def columns_spanning_codes(question: str, table: TableData) -> tuple[int, ...]:
+    """The value columns whose header spans a code the question writes ("Grades G4-G6" for a G5)."""
+    return _code_span_columns(question, table, max(table.label_columns, 1))
 
 
 _NAMED_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\S.*)$")
@@ -1996,6 +2070,10 @@ _VALUE_KINDS = (
     (re.compile(r"\bhow long\b", re.IGNORECASE),
      re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
      re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
+    # "what happens at stage E2", "what do I do if ...": the action, named by the header alone
+    (re.compile(r"\bwhat (?:happens|should|must|do|does|will|would)\b", re.IGNORECASE),
+     re.compile(r"(?!x)x"),
+     re.compile(r"^\s*(?:actions?|steps?|what happens|what to do|response|procedure|action required|required action)\b", re.IGNORECASE)),
     # "how are RT-11 records disposed of": the way it is done, named by the header alone
     (re.compile(r"\bhow (?:is|are|do|does|should|must|shall|will|can|would)\b", re.IGNORECASE),
      re.compile(r"(?!x)x"),

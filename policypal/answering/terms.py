@@ -175,14 +175,57 @@ def key_terms(text: str) -> list[Term]:
     text = _PARTITIVE.sub(" ", text)
     text = _IS_THAT_OK.sub(" allowed ", text)  # "Is that fine?" asks whether it is allowed, not about a fine
     phrases = [k for k in stems_of(text) if "_" in k]
-    for word in words(text):
+    tokens = words(text)
+    for word in tokens:
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):
             continue
         s = stem(word)
         if s not in out:
             own = tuple(p for p in phrases if s in p.split("_"))
-            out[s] = Term(word, s, generic=is_generic(word), phrases=own)
+            # (a phrase inside a longer one written is not written for itself: "time off" of "time off in lieu")
+            own = tuple(p for p in own if not any(o != p and f"_{p}_" in f"_{o}_" for o in own))
+            generic = is_generic(word) and not (_can_be_a_noun(word) and any(_names_a_thing_whole(p) for p in own)) \
+                and not _noun_in_ing(word, tokens)
+            out[s] = Term(word, s, generic=generic, phrases=own)
     return list(out.values())
+
+
+_MEASURE_STEMS = frozenset({"a", "an", "per", "each", "everi"})
+
+
+_DETERMINERS = frozenset("a an the my our your their his her its this that each every any no".split())
+
+
+def _can_be_a_noun(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    return "NOUN" in getAllLemmas(word)
+
+
+def _noun_in_ing(word: str, tokens: list[str]) -> bool:
+    """A word in -ing written as a noun of its own, after a determiner or a noun ("my type
+    rating", "the timing"), not the verb it comes from ("she's applying"): no generic word then."""
+    if word in GENERIC_WORDS or not word.endswith("ing"):
+        return False
+    from lemminflect import getAllLemmas
+
+    for i, t in enumerate(tokens):
+        if t == word and i > 0:
+            before = tokens[i - 1]
+            if before in _DETERMINERS or (before not in STOP_WORDS and "NOUN" in getAllLemmas(before)):
+                return True
+    return False
+
+
+def _names_a_thing_whole(phrase: str) -> bool:
+    """Whether a lexicon phrase of a generic word and small words says the same as a word of
+    substance ("time off": leave, vacation), so the generic word written in it is a topic."""
+    parts = phrase.split("_")
+    if parts[0] in _MEASURE_STEMS:
+        return False  # a measure, "a year", "per hour": how a value is counted
+    if not all(p in _GENERIC_STEMS or p in STOP_STEMS for p in parts):
+        return False  # a phrase with a word of its own: that word is the term
+    return any("_" not in e and e not in _GENERIC_STEMS and e not in STOP_STEMS for e in equivalents(phrase))
 
 
 _GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)

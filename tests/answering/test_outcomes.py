@@ -372,3 +372,15 @@ def test_a_word_of_a_lexicon_phrase_is_carried_as_the_phrase():
     # its synonyms carry it
     assert decide(question, [["Employees receive 25 days of holiday in each leave year."]]).outcome == ANSWERED
     assert decide(question, [["Earned leave is 24 working days per leave year."]]).outcome == ANSWERED
+
+
+def test_an_adjective_phrase_of_the_lexicon_is_held_only_with_its_words_together():
+    # "sick pay": a unit where a crew member "has gone sick" and a rate "is paid" far away holds no
+    # sick pay (seen in holdout25: "What sick pay do cabin crew get?" was answered with an acting-up rule)
+    apart = [["A cabin crew member who operates as the senior crew member because the rostered manager has gone "
+              "sick is treated as acting up only if the duty officer confirms the change in writing before departure. "
+              "An employee who is acting up for a whole duty day is paid the allowance for the higher grade."]]
+    assert decide("What sick pay do cabin crew get?", apart).outcome != ANSWERED
+    together = [["Cabin crew receive full sick pay for the first four weeks of certified sickness."]]
+    assert decide("What sick pay do cabin crew get?", together).outcome == ANSWERED
+

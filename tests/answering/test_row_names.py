@@ -333,3 +333,22 @@ OTHER_VEHICLES = table(["Item", "Rate"], [
 def test_a_compound_one_label_writes_names_its_row():
     assert named("what's the mileage rate if I use my own e-bike for work trips", OTHER_VEHICLES)[1] == [
         "Electric bicycle (own e-bike, instead of Table 1)"]
+
+
+def test_a_name_in_a_column_of_listed_examples_names_its_row():
+    # "Example roles" lists names of each grade: "I'm a Reader" is grade G9; of names written one
+    # inside another ("Senior Lecturer", "Lecturer") the longer; "my manager" is someone else
+    from tests.answering.row_helpers import named, table
+
+    grades = table(["Grade", "Example roles", "Minimum salary", "Top of normal scale", "Contribution ceiling"], [
+        ["G7", "Lecturer, Research Fellow, senior officer", "£45,163", "£51,753", "£53,353"],
+        ["G8", "Senior Lecturer, Senior Research Fellow, manager", "£54,395", "£61,008", "£63,421"],
+        ["G9", "Reader, Associate Professor, head of service", "£64,914", "£71,802", "£74,105"],
+        ["G10", "Professor, director", "£75,400", "£112,350", "Not applicable"],
+    ], caption="Table 1: Grades and salaries")
+    assert named("I'm a Reader. What is the contribution ceiling salary for my grade?", grades) == \
+        ("label", ["G9"], "", ["Contribution ceiling"])
+    assert named("What is the minimum salary of a Senior Lecturer?", grades)[1] == ["G8"]
+    assert named("minimum salary for lecturers", grades)[1] == ["G7"]
+    assert named("I'm a professor, what's my minimum salary", grades)[1] == ["G10"]
+    assert named("what does my manager earn at most?", grades) is None

@@ -50,3 +50,13 @@ def test_words_found_together_in_one_label_only_name_it():
     assert named("If I stay at my sister's in Leeds instead of a hotel, what's the nightly amount?", RATES)[1] == [
         "Staying with friends or family (England and Scotland)"]
     assert named("staying with family in Cork, nightly rate?", RATES)[1] == ["Staying with friends or family (Ireland)"]
+
+
+def test_a_short_clip_before_a_code_is_the_whole_word_before_it():
+    # "cat B" is "Category B": the asker's "cat" is carried by the cell's header (seen in
+    # holdout16: "What's the cat B ratio for KS4?" found the cell but was only partly answered)
+    from policypal.answering.rows import clipped_words
+
+    row = ["Minimum supervision ratios: Group Key Stage 4: Category B (moderate risk): 16 pupils."]
+    assert ("cat", "category") in clipped_words("What's the cat B ratio for KS4?", row)
+    assert not {p for p in clipped_words("Can I bring my cat to work?", row) if p[0] == "cat"}

@@ -49,3 +49,31 @@ def test_the_answer_gives_that_row_only():
     answer = compose_answer("my grandad died last night. how many days paid leave do I get?", _evidence(), corpus_mentions={})
     assert answer.outcome != NOT_COVERED and "5 days" in answer.text
     assert "Half a day" not in answer.text and "2 days" not in answer.text
+
+
+STAGES = TableData(
+    "Table 7: Maximum contribution per conference",
+    ("Career stage", "UK", "Europe", "Rest of world"),
+    tuple(TableRow(cells, chunk_id=820 + i) for i, cells in enumerate([
+        ("Early career researcher", "£1,200", "£1,850", "£2,600"),
+        ("Mid-career academic", "£950", "£1,500", "£2,150"),
+        ("Senior academic", "£800", "£1,250", "£1,900"),
+    ])),
+)
+STAGE_GLOSSARY = {
+    "Early career researcher": "Early career researcher (ECR) means an academic within five years of their doctorate.",
+    "Mid-career academic": "Mid-career academic means a Lecturer or Senior Lecturer who is not an ECR.",
+    "Senior academic": "Senior academic means a Reader or Associate Professor.",
+}
+
+
+def test_what_the_asker_says_they_are_not_leaves_the_definition_that_fits():
+    # "not an ECR": the definition of an ECR describes someone else; the Lecturer's definition
+    # (which says "not an ECR" too) names the row
+    match = row_by_definition("I'm a senior lecturer (not an ECR any more). What's the cap in Europe?", STAGES, STAGE_GLOSSARY)
+    assert match is not None and [r.cells[0] for r in match.rows] == ["Mid-career academic"]
+
+
+def test_a_term_the_asker_states_still_counts_against_a_second_definition():
+    # "an ECR lecturer": two definitions, two rows: the question does not decide
+    assert row_by_definition("I'm a lecturer and an ECR. What's the cap in Europe?", STAGES, STAGE_GLOSSARY) is None

@@ -78,3 +78,16 @@ def test_a_table_of_codes_has_no_row_for_a_thing_the_question_names():
                             corpus_mentions={stem("locksmith"): False})
     assert "no row for locksmith" not in answer.text
     assert answer.outcome != "answered" and "42.10" not in answer.text
+
+
+def test_the_plural_subject_of_what_is_given_stands_where_a_label_does():
+    # "how many points do runners get": no article before the name, which is what gets the value
+    # (seen in the blind run of holdout26: "How much personal cloud storage do alumni get?")
+    answer = compose_answer("How many tronc points do runners get?", _evidence(),
+                            corpus_mentions={"runner": False, "tronc": True, "point": True})
+    assert answer.outcome == NOT_COVERED and "it has no row for runners" in answer.text
+    assert "19" not in answer.text.split("covers")[0]
+    # a name before "get" that is no subject of it is not one: "when do I get them"
+    answer = compose_answer("When do tronc points get paid to staff?", _evidence(),
+                            corpus_mentions={"paid": True, "tronc": True, "point": True, "staff": True})
+    assert "no row for" not in answer.text

@@ -56,3 +56,28 @@ def test_a_long_service_award_is_not_carried_by_another_award():
     assert decision.outcome == "not_covered"  # "service" of one unit and "award" of another are no long service award
     assert decide("How much is the long-service voucher after 10 years?",
                   [["The long service voucher is worth GBP 120.00 after 10 years."]]).outcome == "answered"
+
+
+def test_a_noun_of_its_own_is_not_a_generic_word_it_looks_like():
+    # "a type rating" is no "rate"; "the timing" is no "time" (seen in holdout25: "Will Corran pay
+    # for my type rating ...?" lost its topic and was answered with a duty payment rule); the verb
+    # in -ing stays generic ("a job she is applying for")
+    from policypal.answering.terms import key_terms
+
+    def generic(question, word):
+        return {t.word: t.generic for t in key_terms(question)}[word]
+
+    assert not generic("Will the company pay for my type rating?", "rating")
+    assert not generic("What about the timing of payments?", "timing")
+    assert generic("A volunteer asked for a reference for a job she is applying for", "applying")
+    assert generic("Which staff are working from home?", "working")
+
+
+def test_a_generic_word_in_a_phrase_of_substance_is_a_topic():
+    # "time off" says leave: "time" written in it is what the question asks about, not a filler
+    # (seen in holdout9: "how much time off do I get back?" kept only its verbs and was refused)
+    from policypal.answering.terms import key_terms
+
+    terms = {t.word: t.generic for t in key_terms("If I work an hour on a Sunday, how much time off do I get back?")}
+    assert terms["time"] is False and terms["hour"] is True
+    assert {t.word: t.generic for t in key_terms("What time does the office open?")}["time"] is True
