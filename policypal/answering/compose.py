@@ -37,7 +37,7 @@ from .evidence import (
 from .places import places_in
 from .time_windows import unheld_days
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
@@ -613,6 +613,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # (not when one word of the label names the row: "an account" is not the "Account credit" row)
         return 1.0
     row_words = _row_words(match) | elsewhere | stems_of(" ".join(spelt_family_words(question, match.table)))
+    # (the people a row is for name it too: "my dad" of "a partner or close relative")
+    row_words |= {k for r in match.rows for k in kin_covered(question, label_of(match.table, r))}
     if match.how == "absent":
         # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
         asked = stems_of(question)
@@ -640,7 +642,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # the question names nothing but the row: enough for a label of the label column, not
         # for a row found by some words of another column ("our rota" is not the retention row
         # of "shift Rosters")
-        return 0.0 if match.partial or match.named_by else 1.0
+        # (a row named by three words of its label or more is named, partly or not)
+        return 0.0 if (match.partial and match.named_words < 3) or match.named_by else 1.0
     return best
 
 

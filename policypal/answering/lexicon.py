@@ -107,6 +107,10 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"buy", "purchase", "book"},
     {"ticket", "fare"},
     {"child", "children", "kid", "kids", "baby"},
+    {"birth", "born", "baby", "newborn", "new baby"},  # "when a baby is born": a birth
+    {"sms", "text message", "text messages"},
+    {"attend", "attendance", "arrive", "arrival", "get to site", "reach site", "on site"},  # "how long to get to site"
+    {"bundle", "pack", "package"},
     {"partner", "spouse", "husband", "wife"},
     {"cohabiting", "cohabit", "cohabitee", "live with", "living with", "live together", "living together"},
     {"mother", "mum", "mom", "mam"},
@@ -202,6 +206,7 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
      {"brother", "sister", "parent", "parents", "mother", "father", "son", "daughter", "cousin", "spouse", "wife", "husband"}),
     ({"qualification"}, {"diploma", "degree", "certificate"}),
     ({"parent", "parents"}, {"mother", "father", "mum", "mom", "dad"}),
+    ({"child", "children"}, {"son", "daughter", "stepchild", "stepson", "stepdaughter"}),
     ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),
     ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
     ({"hot work", "hot works"}, {"grinding", "welding", "brazing", "soldering", "flame cutting"}),

@@ -1297,10 +1297,13 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
     examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
+    kin_asked = _KIN & literal
     for row, label, stems, outer, coded, example, out, compound in zip(table.rows, labels, label_stems, outer_stems,
                                                                        coded_rows, examples_held, excepted, compounds):
         if out and out & literal - _GENERIC_STEMS - _EXCEPTING:
             continue
+        if kin_asked and _for_other_kin(label, kin_asked):
+            continue  # "my dad passed away" is not "Parental bereavement (death of a child under 18)"
         # (the codes of a label's bracket name the row when written, not as words to share:
         # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
         distinctive = (outer or stems) - common
@@ -1479,6 +1482,33 @@ def _named_by_bracket_code(question: str, table: TableData, rows: tuple[TableRow
 
 
 _BRACKET_OF_CODE_SPAN = re.compile(r"\(\s*([A-Z]{1,4}\d{1,2}\s*(?:to|-|–)\s*(?:[A-Z]{1,4})?\d{1,2})\s*\)")
+
+
+# the people an employee's family leave is for, and the words for any of them
+_KIN = frozenset(stem(w) for w in (
+    "child children son daughter baby kid parent mother father mum mom dad partner spouse wife husband sibling "
+    "brother sister grandparent grandmother grandfather grandma grandad grandchild stepchild").split())
+_ANY_KIN = frozenset(stem(w) for w in "relative relatives family dependant dependent relation".split())
+
+
+def _for_other_kin(label: str, kin_asked: set[str]) -> bool:
+    """Whether the label's bracket says whose the row is ("(death of a child under 18)") and it is
+    none of the people the question names, nor a word for any of them ("close relative")."""
+    inside = {stem(w) for b in re.findall(r"\(([^)]*)\)", label) for w in words(b)}
+    kin = inside & _KIN
+    if not kin or inside & _ANY_KIN:
+        return False
+    return not any(equivalents(k) & kin for k in kin_asked)
+
+
+def kin_covered(question: str, label: str) -> set[str]:
+    """The stems of the people the question names whom the label covers ("my dad" by "a partner
+    or close relative", "my son" by "a child")."""
+    asked = {stem(w) for w in words(question)} & _KIN
+    held = {stem(w) for w in words(label)}
+    if held & _ANY_KIN:
+        return asked
+    return {k for k in asked if equivalents(k) & held}
 
 
 def _example_names_the_row(label: str, labels: list[str], asked: set[str]) -> bool:

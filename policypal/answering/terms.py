@@ -240,7 +240,9 @@ def organisation_names(titles: list[str]) -> list[str]:
         return []
     counts: dict[str, int] = {}
     for title in titles:
-        for word in set(re.findall(r"\b[A-Z][\w&-]+\b", title)):
+        # (at the head of the title, as a name stands: "Harbourline Leave Policy", "Acme Corp
+        # Travel Policy"; a topic most titles share further in is no name: "... and Research Leave")
+        for word in set(re.findall(r"\b[A-Z][\w&-]+\b", " ".join(title.split()[:3]))):
             counts[word] = counts.get(word, 0) + 1
     return sorted(w for w, n in counts.items() if n >= 0.6 * len(titles) and w.lower() not in GENERIC_WORDS)
 

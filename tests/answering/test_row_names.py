@@ -352,3 +352,23 @@ def test_a_name_in_a_column_of_listed_examples_names_its_row():
     assert named("minimum salary for lecturers", grades)[1] == ["G7"]
     assert named("I'm a professor, what's my minimum salary", grades)[1] == ["G10"]
     assert named("what does my manager earn at most?", grades) is None
+
+
+def test_a_row_for_other_people_is_not_named_by_the_askers_relative():
+    # "my dad passed away": the row "for the death of a child" is not his; the row of "a partner or
+    # close relative" is (seen in holdout18, answered with parental bereavement leave's 2 weeks)
+    from policypal.answering.compose import compose_answer
+    from tests.answering.row_helpers import named, ranked_tables, table
+
+    special = table(["Type of leave", "Entitlement", "Pay"], [
+        ["Compassionate leave (death or serious illness of a partner or close relative)", "Up to 5 days per occasion", "Full pay"],
+        ["Parental bereavement leave (death of a child under 18, or stillbirth after 24 weeks)", "2 weeks", "Full pay"],
+        ["Jury service", "Duration of the service", "Full pay"],
+    ], caption="Table 4: Special leave")
+    question = "my dad passed away last week, how much bereavement time off can I have?"
+    assert named(question, special)[1] == ["Compassionate leave (death or serious illness of a partner or close relative)"]
+    answer = compose_answer(question, ranked_tables(("Leave > 4 Special leave", special)), corpus_mentions={})
+    assert "Up to 5 days per occasion" in answer.text and "2 weeks" not in answer.text
+    # the bereaved parent's own row stays theirs
+    assert "2 weeks" in compose_answer("My daughter died. How much parental bereavement leave do I get?",
+                                       ranked_tables(("Leave > 4 Special leave", special)), corpus_mentions={}).text

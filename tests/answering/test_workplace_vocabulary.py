@@ -81,3 +81,25 @@ def test_a_generic_word_in_a_phrase_of_substance_is_a_topic():
     terms = {t.word: t.generic for t in key_terms("If I work an hour on a Sunday, how much time off do I get back?")}
     assert terms["time"] is False and terms["hour"] is True
     assert {t.word: t.generic for t in key_terms("What time does the office open?")}["time"] is True
+
+
+def test_a_baby_being_born_is_a_birth():
+    # "How much leave does the partner get when a baby is born?" against "Per birth, adoption or
+    # surrogacy" (the shipped set's one row lookup left partly answered)
+    from policypal.answering.terms import equivalents, stem
+
+    assert stem("birth") in equivalents(stem("baby")) and stem("child") in equivalents(stem("baby"))
+
+
+def test_getting_to_site_is_attending():
+    # "priority 2 callout - how long have I got to get to site?" asks for the "Attendance target"
+    # (seen in holdout15, answered with the escalation time alone)
+    from tests.answering.row_helpers import named, table
+
+    targets = table(["Priority", "Typical incidents", "Attendance target", "Progress updates", "Escalate to Duty Manager if unresolved after"],
+                    [["P1", "Loss of supply", "45 minutes", "every 10 minutes", "6 hours"],
+                     ["P2", "Internal flooding", "90 minutes", "every 30 minutes", "9 hours"],
+                     ["P3", "Low pressure", "5 hours", "hourly", "12 hours"]],
+                    caption="Table 2: Call-out attendance and escalation targets by incident priority")
+    how, rows, _, columns = named("priority 2 callout - how long have I got to get to site?", targets)
+    assert rows == ["P2"] and "Attendance target" in columns and "Progress updates" not in columns
