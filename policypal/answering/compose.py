@@ -155,6 +155,12 @@ def compose_answer(
         lacking = _asked_nouns_nothing_carries(decision, pool, carried)
         if lacking:
             outcome, missing = PARTLY, lacking
+    if outcome == ANSWERED and len(decision.asks) > 1:
+        # "How many days of annual leave do I get, and is there paternity leave?": an ask whose own
+        # nouns nothing given carries is not answered by it, though a unit of the evidence holds them
+        lacking = _asks_the_answer_leaves(decision, paragraphs, cited, carried)
+        if lacking:
+            outcome, missing = PARTLY, lacking
     elsewhere = _home_outside_scope(question, cited)
     if elsewhere and outcome == ANSWERED:
         # "on the UK payroll" answered only from a policy for India: not the asker's policy
@@ -233,6 +239,20 @@ def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carri
             continue
         lacking = [t for t in ask.focus_missing
                    if not carried_by([t], carried) and not any(carried_by([t], stems) for stems in units)]
+        if lacking:
+            out += missing_phrases(ask.text, lacking)
+    return list(dict.fromkeys(out))
+
+
+def _asks_the_answer_leaves(decision: Decision, paragraphs: list[str], cited: list[Evidence], carried: set[str]) -> list[str]:
+    """The nouns of an ask, among several, that nothing the answer gives carries (its paragraphs
+    and their breadcrumbs, and the words the named rows carry: "postgrad" for "postgraduate"), as
+    phrases of the question."""
+    said = stems_of(" ".join(paragraphs + [e.breadcrumb for e in cited])) | carried
+    out: list[str] = []
+    for ask in decision.asks:
+        own = [t for t in ask.terms if not t.generic and t.stem not in ask.context and names_a_thing(t.word, ask.text)]
+        lacking = [t for t in own if not carried_by([t], said)]
         if lacking:
             out += missing_phrases(ask.text, lacking)
     return list(dict.fromkeys(out))

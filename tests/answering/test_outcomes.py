@@ -390,3 +390,21 @@ def test_an_adjective_phrase_of_the_lexicon_is_held_only_with_its_words_together
     together = [["Cabin crew receive full sick pay for the first four weeks of certified sickness."]]
     assert decide("What sick pay do cabin crew get?", together).outcome == ANSWERED
 
+
+
+def test_an_ask_of_several_that_nothing_given_carries_makes_the_answer_partial():
+    # "... and is there paternity leave?": the leave table holds both asks (parental leave), but the
+    # answer gave the earned leave row and a carry-forward rule: nothing given speaks of paternity
+    # (seen in the browser on the shipped samples: answered, the second ask left out silently)
+    from policypal.answering.compose import _asks_the_answer_leaves
+
+    question = "How many days of annual leave do I get, and is there paternity leave?"
+    units = [["Leave type: Earned leave, 24 working days. Parental leave (partner), 20 working days. Parental leave "
+              "(birth parent), 26 weeks."]]
+    decision = decide(question, units)
+    assert len(decision.asks) == 2 and decision.outcome == ANSWERED
+    given = ["Table 1: Leave entitlements by type: Leave type Earned leave: Days per leave year: 24 working days. [1]"]
+    assert _asks_the_answer_leaves(decision, given, [], set()) == ["paternity"] or \
+        "paternity" in " ".join(_asks_the_answer_leaves(decision, given, [], set()))
+    both = given + ["Parental leave (partner) is 20 working days; paternity leave is this leave. [2]"]
+    assert _asks_the_answer_leaves(decision, both, [], set()) == []
