@@ -1393,7 +1393,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     return None
 
 
-_POSSESSED = re.compile(r"\b(?:my|your|our|their|his|her|its|the asker's)\s+$", re.IGNORECASE)
+_POSSESSED = re.compile(r"\b(?:my|your|our|their|his|her|its)\s+$", re.IGNORECASE)
 
 
 def _match_listed_names(question: str, table: TableData, values: list[str]) -> RowMatch | None:

@@ -6,6 +6,8 @@ from policypal.answering.compose import compose_answer
 from policypal.answering.defined_rows import row_by_definition
 from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
 
+from .row_helpers import table
+
 LEAVE = TableData(
     "Table 2: Discretionary leave of absence by reason",
     ("Reason", "Paid leave", "Further unpaid leave"),
@@ -51,15 +53,10 @@ def test_the_answer_gives_that_row_only():
     assert "Half a day" not in answer.text and "2 days" not in answer.text
 
 
-STAGES = TableData(
-    "Table 7: Maximum contribution per conference",
-    ("Career stage", "UK", "Europe", "Rest of world"),
-    tuple(TableRow(cells, chunk_id=820 + i) for i, cells in enumerate([
-        ("Early career researcher", "£1,200", "£1,850", "£2,600"),
-        ("Mid-career academic", "£950", "£1,500", "£2,150"),
-        ("Senior academic", "£800", "£1,250", "£1,900"),
-    ])),
-)
+STAGES = table(["Career stage", "UK", "Europe", "Rest of world"],
+               [["Early career researcher", "£1,200", "£1,850", "£2,600"], ["Mid-career academic", "£950", "£1,500", "£2,150"],
+                ["Senior academic", "£800", "£1,250", "£1,900"]],
+               caption="Table 7: Maximum contribution per conference", first_id=820)
 STAGE_GLOSSARY = {
     "Early career researcher": "Early career researcher (ECR) means an academic within five years of their doctorate.",
     "Mid-career academic": "Mid-career academic means a Lecturer or Senior Lecturer who is not an ECR.",
