@@ -548,6 +548,8 @@ def _stands_as_a_label(phrase: str, clause: str) -> bool:
         return False  # "a record fits two categories": a verb and a count, no name of a row
     text = clause.lower().strip()
     escaped = re.escape(phrase)
+    if phrase.split()[-1].endswith("ing") and re.search(rf"\b{escaped}\s+(?:my|your|our|their|his|her|its|the|a|an|this|that|these|those)\b", text):
+        return False  # a verb taking its object: "for washing my uniform", "for cleaning the van"
     if re.search(rf"{_LABEL_PLACE}{escaped}\b", text):
         return True
     if re.search(rf"{_ASKED_SUBJECT}{escaped}\s+{_GETTING}", text):

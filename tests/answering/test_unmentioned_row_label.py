@@ -91,3 +91,13 @@ def test_the_plural_subject_of_what_is_given_stands_where_a_label_does():
     answer = compose_answer("When do tronc points get paid to staff?", _evidence(),
                             corpus_mentions={"paid": True, "tronc": True, "point": True, "staff": True})
     assert "no row for" not in answer.text
+
+
+def test_a_verb_in_ing_taking_its_object_is_no_row_label():
+    # "for washing my uniform": washing is what the asker does, not a kind of row (seen in
+    # holdout13: "it has no row for washing" answered a laundry allowance question)
+    from policypal.answering.compose import _stands_as_a_label
+
+    assert not _stands_as_a_label("washing", "how much laundry money do i get each week for washing my uniform at home?")
+    assert _stands_as_a_label("barista", "How many tronc points does a barista get?")
+    assert _stands_as_a_label("night porter", "how many points for a night porter?")
