@@ -180,7 +180,7 @@ def split_long_paragraphs(document: Document, max_chars: int) -> Document:
                 replace(block, kind="paragraph", level=0, text=piece) for piece in split_text(block.text, max_chars)
             )
         elif block.kind == "list" and _list_too_long(block, max_chars):
-            intro = split_text(block.text, max_chars) if block.text else [""]
+            intro = (split_text(block.text, max_chars) if block.text else []) or [""]  # (a lead-in of white space only splits into no piece)
             blocks.extend(Block(block.id, "paragraph", piece, pages=block.pages) for piece in intro[:-1])
             items = tuple(piece for item in block.items for piece in split_text(item, max_chars))
             blocks.append(replace(block, text=intro[-1], items=items))

@@ -200,3 +200,14 @@ def test_sizes_declared_by_the_archive_are_not_trusted(tmp_path: Path):
 def test_an_ordinary_docx_passes_the_guard(tmp_path: Path):
     path = policy_docx(tmp_path / "policy.docx")
     input_limits.check_archive(path.read_bytes(), InputLimits(max_unpacked_bytes=10_000_000))
+
+
+def test_a_long_list_whose_lead_in_is_only_white_space_is_split():
+    # found by the fuzz test in CI: a list whose text is an ideographic space and whose one item
+    # is over the paragraph limit raised IndexError in split_long_paragraphs
+    from chunking.model import Block, Document
+
+    document = Document(title="", blocks=(Block(id="b0001", kind="list", text="\u3000", level=0, items=("w" * 1200,)),))
+    bounded = input_limits.split_long_paragraphs(document, 500)
+    items = [item for block in bounded.blocks for item in block.items]
+    assert "".join(items) == "w" * 1200 and all(len(item) <= 500 for item in items)
