@@ -27,6 +27,7 @@ from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
 from .places import country_words, places_in, uk_nation, wider_names
 from .terms import (
     GENERIC_WORDS,
+    readings,
     STOP_STEMS,
     STOP_WORDS,
     Term,
@@ -649,11 +650,7 @@ _NOUN_BEFORE = frozenset("a an the for of about on in any my our your their his 
                          "much many enough more less".split())  # "how much notice"
 
 
-@lru_cache(maxsize=20_000)
-def _readings(word: str) -> dict:
-    from lemminflect import getAllLemmas
-
-    return getAllLemmas(word)
+_readings = readings  # (the one cached reader, in terms.py)
 
 
 _VERB_PREPOSITIONS = frozenset("towards toward against".split())

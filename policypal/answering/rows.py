@@ -21,7 +21,7 @@ from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
-from .terms import GENERIC_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -1393,7 +1393,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     return None
 
 
-_POSSESSED = re.compile(r"\b(?:my|your|our|their|his|her|its)\s+$", re.IGNORECASE)
+_POSSESSIVES = frozenset("my your our their his her its".split())
 
 
 def _match_listed_names(question: str, table: TableData, values: list[str]) -> RowMatch | None:
@@ -1405,19 +1405,17 @@ def _match_listed_names(question: str, table: TableData, values: list[str]) -> R
     filled = [v for v in values if v]
     if len(filled) < 2 or sum(bool(re.search(r"[,;]", v)) for v in filled) * 2 < len(filled):
         return None
-    sequence = [stem(w) for w in words(question)]
-    lowered = question.lower()
+    tokens = words(question)
+    sequence = [stem(w) for w in tokens]
     written: list[tuple[list[str], TableRow]] = []
     for row, value in zip(table.rows, values):
         for item in re.split(r"\s*[,;]\s*", _without_brackets(value)):
-            item_words = [w for w in words(item.lower()) if w not in STOP_WORDS]
-            stems = [stem(w) for w in item_words]
+            stems = [stem(w) for w in words(item.lower()) if w not in STOP_WORDS]
             if not stems or all(s in _GENERIC_STEMS for s in stems):
                 continue
             for i in range(len(sequence) - len(stems) + 1):
                 if sequence[i:i + len(stems)] == stems:
-                    before = lowered[:lowered.find(item_words[0])] if item_words[0] in lowered else ""
-                    if not _POSSESSED.search(before):
+                    if i == 0 or tokens[i - 1] not in _POSSESSIVES:
                         written.append((stems, row))
                     break
     # (a name inside a longer one written is not written for itself: "lecturer" of "senior lecturer")
@@ -1865,14 +1863,11 @@ def _plain_header_asked(question: str, table: TableData, first: int) -> int | No
     return found[0] if len(found) == 1 else None
 
 
-_MEASURE_LEADS = frozenset(stem(w) for w in ("per", "each", "every", "a", "an"))
-
-
 def _columns_by_phrase(question: str, table: TableData, first: int) -> list[int]:
     """The value columns (one or two, not all) whose header holds a lexicon phrase the question
     writes, or one saying the same ("carry over": "carried forward")."""
     # (not a measure, "each night" for "per night": that says how a value is counted, not which)
-    phrases = [p for p in stems_of(question) if "_" in p and p.split("_")[0] not in STOP_STEMS | _MEASURE_LEADS]
+    phrases = [p for p in stems_of(question) if "_" in p and p.split("_")[0] not in STOP_STEMS | MEASURE_STEMS]
     if not phrases:
         return []
     found = []

@@ -190,16 +190,23 @@ def key_terms(text: str) -> list[Term]:
     return list(out.values())
 
 
-_MEASURE_STEMS = frozenset({"a", "an", "per", "each", "everi"})
+# the small words a measure opens with ("a year", "per night", "each week", "every month")
+MEASURE_STEMS = frozenset({"a", "an", "per", "each", "everi"})
 
 
 _DETERMINERS = frozenset("a an the my our your their his her its this that each every any no".split())
 
 
-def _can_be_a_noun(word: str) -> bool:
+@lru_cache(maxsize=20_000)
+def readings(word: str) -> dict:
+    """The parts of speech a word can be, each with its lemmas (lemminflect's reading, cached)."""
     from lemminflect import getAllLemmas
 
-    return "NOUN" in getAllLemmas(word)
+    return getAllLemmas(word)
+
+
+def _can_be_a_noun(word: str) -> bool:
+    return "NOUN" in readings(word)
 
 
 def _noun_in_ing(word: str, tokens: list[str]) -> bool:
@@ -207,12 +214,10 @@ def _noun_in_ing(word: str, tokens: list[str]) -> bool:
     rating", "the timing"), not the verb it comes from ("she's applying"): no generic word then."""
     if word in GENERIC_WORDS or not word.endswith("ing"):
         return False
-    from lemminflect import getAllLemmas
-
     for i, t in enumerate(tokens):
         if t == word and i > 0:
             before = tokens[i - 1]
-            if before in _DETERMINERS or (before not in STOP_WORDS and "NOUN" in getAllLemmas(before)):
+            if before in _DETERMINERS or (before not in STOP_WORDS and "NOUN" in readings(before)):
                 return True
     return False
 
@@ -221,7 +226,7 @@ def _names_a_thing_whole(phrase: str) -> bool:
     """Whether a lexicon phrase of a generic word and small words says the same as a word of
     substance ("time off": leave, vacation), so the generic word written in it is a topic."""
     parts = phrase.split("_")
-    if parts[0] in _MEASURE_STEMS:
+    if parts[0] in MEASURE_STEMS:
         return False  # a measure, "a year", "per hour": how a value is counted
     if not all(p in _GENERIC_STEMS or p in STOP_STEMS for p in parts):
         return False  # a phrase with a word of its own: that word is the term
@@ -297,9 +302,7 @@ def is_generic(word: str) -> bool:
         return True
     if stem(word) not in _GENERIC_STEMS:
         return False
-    from lemminflect import getAllLemmas
-
-    lemmas = {lemma for forms in getAllLemmas(word).values() for lemma in forms}
+    lemmas = {lemma for forms in readings(word).values() for lemma in forms}
     return not lemmas or bool(lemmas & GENERIC_WORDS)
 
 
@@ -480,10 +483,8 @@ def can_name_a_thing(word: str) -> bool:
     """Whether a word can be a noun (or is unknown to the English lexicon: a name or jargon).
     A question's verbs, adjectives and adverbs ("arrives", "biggest", "quickly") phrase it;
     only a noun can name a topic that the policies lack."""
-    from lemminflect import getAllLemmas
-
-    readings = getAllLemmas(word.lower())
-    return not readings or "NOUN" in readings or "PROPN" in readings
+    read = readings(word.lower())
+    return not read or "NOUN" in read or "PROPN" in read
 
 
 # --------------------------------------------------------------------------- polarity
