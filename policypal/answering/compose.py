@@ -417,18 +417,47 @@ def _through_another_table(question: str, matches: list[RowMatch], evidence: lis
                 continue
             labels = {label_of(other, r).strip().lower(): r for r in other.rows}
             for column, cell in enumerate(row.cells):
-                linked = labels.get(cell.strip().lower())
-                if linked is None or (column < max(first.table.label_columns, 1) and first.named_by == 0):
+                if column < max(first.table.label_columns, 1) and first.named_by == 0:
                     continue  # (a label that named its own row links only when another column named it)
+                linked = labels.get(cell.strip().lower())
+                heads = () if linked is not None else _headers_naming(other, cell)
+                if linked is None and not heads:
+                    continue
+                notes = _section_notes(host, evidence)
                 about = stems_of(" ".join([other.caption, *other.headers])) - own - stems_of(cell)
-                if not asked & about:
+                if linked is not None and not asked & about:
                     continue
-                second = match_table(f"{question} ({cell})", other, notes=_section_notes(host, evidence))
-                if second is None or second.how == "absent" or second.rows != (linked,) or not second.columns:
+                second = match_table(f"{question} ({cell})", other, notes=notes)
+                if second is None or second.how == "absent" or not second.columns:
                     continue
+                if linked is not None and second.rows != (linked,):
+                    continue
+                if linked is None:
+                    # the cell names a column ("Band 2"): the question names the row on its own
+                    # ("a bank holiday at the Slough depot": Bank holiday working)
+                    alone = match_table(question, other, notes=notes)
+                    if len(second.rows) != 1 or second.columns != heads or alone is None or alone.rows != second.rows:
+                        continue
                 link = (column,) if column >= max(first.table.label_columns, 1) else (first.named_by,)
                 return [second, replace(first, columns=link)]
     return []
+
+
+def _headers_naming(table: TableData, cell: str) -> tuple[int, ...]:
+    """The one value column whose header is the cell or holds it whole as a code ("Band 2" names
+    the column "Band 2"; "Z2" names "Night premium Z2"), as a tuple; () when none or several do.
+    A cell of plain words links only to a header that is the cell itself."""
+    text = cell.strip()
+    if len(text) < 2 or not re.search(r"[a-z]", text, re.IGNORECASE) or len(text.split()) > 4:
+        return ()
+    coded = bool(re.search(r"\d", text))
+    pattern = re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", re.IGNORECASE)
+    first = max(table.label_columns, 1)
+    found = tuple(
+        i for i, header in enumerate(table.headers)
+        if i >= first and (header.strip().lower() == text.lower() or (coded and pattern.search(header)))
+    )
+    return found if len(found) == 1 else ()
 
 
 def _glossary(evidence: list[Evidence]) -> dict[str, str]:

@@ -6,6 +6,7 @@ fidelity rule can be tested on data written by hand.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,6 +22,28 @@ ROLE_ROW = "row"  # a table row matched by an identifier the question names
 ROLE_DEFINITION_USE = "definition_use"  # a rule that uses a term an evidence chunk defines
 ROLE_REFERENCE = "reference"  # a section an evidence chunk refers to ("see 4.2")
 ROLE_DEFINITION = "definition"  # the definition of a term the question is about
+
+
+_UNITS_LABEL = re.compile(r"^[\s*_(\[]*(?:units?|unit of measure)?[\s*_)\]:]*$", re.IGNORECASE)
+
+
+def units_in_headers(headers: tuple[str, ...], body: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """Headers and body rows with a leading row of units moved into the headers: a first body row
+    labelled "(units)" (or nothing) whose other cells are units without a figure ("£ per hour",
+    "*days*") says what every value under each header is measured in; it is no row to answer with.
+    Its headers become "Band 1 (£ per hour)"; any other table is returned as it came."""
+    if len(body) < 2 or not headers:
+        return headers, body
+    first = body[0]
+    values = [c.strip().strip("*_ ").strip() for c in first[1:]]
+    if not _UNITS_LABEL.match(first[0] if first else "x") or not any(values) \
+            or any(re.search(r"\d", v) or len(v.split()) > 4 for v in values):
+        return headers, body
+    folded = tuple(
+        f"{header} ({values[i - 1]})" if 0 < i <= len(values) and values[i - 1] else header
+        for i, header in enumerate(headers)
+    )
+    return folded, body[1:]
 
 
 @dataclass(frozen=True)

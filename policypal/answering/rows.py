@@ -1396,6 +1396,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
 _POSSESSIVES = frozenset("my your our their his her its".split())
 
 
+_LIST_LEAD = re.compile(r"^\s*(?:including|incl\.?|e\.g\.?|eg|such as|for example|for instance|like|notably)\s+", re.IGNORECASE)
+
+
 def _match_listed_names(question: str, table: TableData, values: list[str]) -> RowMatch | None:
     """The row one of whose listed names the question writes whole, in a column of lists
     ("Example roles": "Reader, Associate Professor, head of service": "I'm a Reader"); of names
@@ -1409,7 +1412,9 @@ def _match_listed_names(question: str, table: TableData, values: list[str]) -> R
     sequence = [stem(w) for w in tokens]
     written: list[tuple[list[str], TableRow]] = []
     for row, value in zip(table.rows, values):
-        for item in re.split(r"\s*[,;]\s*", _without_brackets(value)):
+        for item in re.split(r"\s*[,;]\s*|\s+(?:and|or)\s+", _without_brackets(value)):
+            # ("All other locations, including Norwich, Carlisle and Truro": Norwich, Carlisle, Truro)
+            item = _LIST_LEAD.sub("", item)
             stems = [stem(w) for w in words(item.lower()) if w not in STOP_WORDS]
             if not stems or all(s in _GENERIC_STEMS for s in stems):
                 continue

@@ -294,6 +294,28 @@ def as_the_company(question: str, names: list[str]) -> str:
     return question
 
 
+_PROPER = re.compile(r"(?<![.?!:]\s)(?<!^)\b([A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*)*)")
+_CALENDAR = frozenset("""
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june
+    july august september october november december christmas easter
+""".split())
+
+
+def proper_names(question: str) -> list[str]:
+    """Names the asker writes capitalised inside a sentence ("the Glasgow hub", "a store in
+    Croydon", "Trafford Park"): a town, a site, a product: facts to find in the policies'
+    own words (a depot register, a list of example towns), not words to embed. Days, months, feasts and
+    the asker's "I" are not names; a capital that starts a sentence tells nothing."""
+    out = []
+    for m in _PROPER.finditer(question.strip()):
+        words = m.group(1).split()
+        if any(w.lower() in _CALENDAR for w in words):
+            continue  # "Christmas Day", "Sunday": a day, not a place
+        if len("".join(words)) > 2 and " ".join(words) not in out:
+            out.append(" ".join(words))
+    return out
+
+
 @lru_cache(maxsize=20_000)
 def is_generic(word: str) -> bool:
     """A generic word or a form of one ("applies", "rules"); not a word whose stem only looks

@@ -24,9 +24,10 @@ from policypal.answering.coverage import names_a_thing, terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
+    units_in_headers,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, code_key, code_variants, organisation_short_names, contradicts, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -106,6 +107,7 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
     evidence = [loader.evidence(item.chunk, rank=i, similarity=item.similarity, text=item.text)
                 for i, item in enumerate(ranked, start=1)]
     evidence += _identifier_evidence(question, versions, loader, evidence)
+    evidence += _named_evidence(question, versions, loader, evidence)
     evidence += _table_evidence(context, loader, evidence)
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence, places=destinations(question))  # notes may send a place to a column
@@ -237,6 +239,7 @@ def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData
         return None
     if not headers:
         return None
+    headers, body = units_in_headers(tuple(headers), [tuple(cells) for cells in body])
     rows = []
     unused = list(row_chunks)
     for cells in body:
@@ -283,6 +286,23 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
             found = lookup.chunks_with_initial(versions=versions, letter=key[0], number=key[1])
         for chunk in found:
             if chunk.pk not in seen and chunk.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
+                seen.add(chunk.pk)
+                out.append(loader.evidence(chunk, role="row"))
+    return out
+
+
+def _named_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:
+    """Table rows holding a name the question writes and no evidence holds ("the Glasgow hub":
+    the depot register's Glasgow row, which gives its band): a name is a fact to find, and the
+    vector search, which reads the whole question, ranks a one-word name low."""
+    seen = {e.key for e in evidence}
+    held = " ".join(e.text for e in evidence).lower()
+    out = []
+    for name in proper_names(question)[:3]:
+        if re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", held):
+            continue
+        for chunk in lookup.chunks_with_identifier(versions=versions, forms=[name], limit=2):
+            if chunk.pk not in seen and chunk.kind == Chunk.Kind.TABLE_ROW:
                 seen.add(chunk.pk)
                 out.append(loader.evidence(chunk, role="row"))
     return out

@@ -372,3 +372,22 @@ def test_a_row_for_other_people_is_not_named_by_the_askers_relative():
     # the bereaved parent's own row stays theirs
     assert "2 weeks" in compose_answer("My daughter died. How much parental bereavement leave do I get?",
                                        ranked_tables(("Leave > 4 Special leave", special)), corpus_mentions={}).text
+
+
+def test_a_list_of_examples_after_including_and_joined_by_and_names_each_place():
+    zones = table(["Zone code", "Zone name", "Example locations"],
+                  [["Z1", "Inner London", "Camden, Islington"], ["Z3", "Major cities", "Manchester, Leeds"],
+                   ["Z4", "National", "All other locations, including Norwich, Carlisle and Truro"]])
+    assert named("a store in Truro", zones)[1] == ["Z4"]
+    assert named("based in Norwich", zones)[1] == ["Z4"]
+    assert named("up in Leeds", zones)[1] == ["Z3"]
+
+
+def test_names_written_capitalised_inside_a_sentence_are_proper_names():
+    from policypal.answering.terms import proper_names
+
+    assert proper_names("I work at the Glasgow hub - what do I get for Sunday working?") == ["Glasgow"]
+    assert proper_names("What's the premium at the Trafford Park depot?") == ["Trafford Park"]
+    assert proper_names("Glasgow staff: what do we get?") == []  # a capital that starts a sentence
+    assert proper_names("Is Christmas Day paid at double time in March?") == []
+    assert proper_names("Night premium for a Local store in Truro?") == ["Local", "Truro"]
