@@ -40,8 +40,8 @@ from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
-    STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, stem, stems_of,
-    words,
+    STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
+    stems_of, words,
 )
 
 NOT_COVERED_TEXT = "The policies you can see do not cover this question."
@@ -138,7 +138,8 @@ def compose_answer(
         # no row is named by the question's code ("8b" where the rows are B8a to B8d): a row
         # that does not hold the code is another row, never the answer to it
         chosen = [c for c in chosen if not c.row or not (unheld_codes(question, c.text) or unheld_days(question, c.text))]
-    if chosen and not found and all(_points_elsewhere(c.text) for c in chosen) and not _ASKS_SCOPE.search(question):
+    if chosen and not found and all(_points_elsewhere(c.text, pool[c.unit].policy_title) for c in chosen) \
+            and not _ASKS_SCOPE.search(question):
         # "It does not cover service credits for outages, which are set out in the Service Level
         # Agreement": the only words carrying the question say another document answers it
         return _covered_elsewhere(decision, [pool[c.unit] for c in chosen], ranked, chosen[0].text)
@@ -153,6 +154,12 @@ def compose_answer(
         # "Is there a company car for grade G11?": the G11 rows are real, but nothing found
         # carries the car; the rows are not the answer to it
         lacking = _asked_nouns_nothing_carries(decision, pool, carried)
+        if lacking:
+            outcome, missing = PARTLY, lacking
+    if found and outcome == ANSWERED and all(m.rows for m in found):
+        # "What is the maximum weight a refuse loader may lift?": the Refuse loader row and its
+        # "Maximum salary" are real, but what is asked for is a weight, which they do not give
+        lacking = _asked_object_the_rows_lack(decision, found, carried)
         if lacking:
             outcome, missing = PARTLY, lacking
     if outcome == ANSWERED and len(decision.asks) > 1:
@@ -239,6 +246,43 @@ def _asked_nouns_nothing_carries(decision: Decision, pool: list[Evidence], carri
             continue
         lacking = [t for t in ask.focus_missing
                    if not carried_by([t], carried) and not any(carried_by([t], stems) for stems in units)]
+        if lacking:
+            out += missing_phrases(ask.text, lacking)
+    return list(dict.fromkeys(out))
+
+
+# what a question asks for, as it names it: "What is the maximum weight a ...", "How long is the
+# probationary period ...", "How many job evaluation points are needed ..."
+_OBJECT_END = (r"(?=\s+(?:for|of|in|at|on|when|if|do|does|did|can|could|should|would|will|is|are|was|to|that|i|we|you|"
+               r"applies|apply|per|a|an|the|my|your|our|may|must|need|needed|required|after|before|with|from|by|good|valid|"
+               r"last)\b|\s*[?,.!;]|$)")
+_ASKED_OBJECT = (
+    re.compile(r"\b(?:what|which)(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+)?"
+               r"((?:[\w-]+\s+){0,3}?[\w-]+?)" + _OBJECT_END, re.IGNORECASE),
+    re.compile(r"\bhow\s+(?:long|much|many|often|soon|far)\s+(?:is|are|was|were|will\s+be)\s+(?:the|a|an|my|our)\s+"
+               r"((?:[\w-]+\s+){0,3}?[\w-]+?)" + _OBJECT_END, re.IGNORECASE),
+    re.compile(r"\bhow\s+many\s+((?:[\w-]+\s+){0,3}?[\w-]+?)" + _OBJECT_END, re.IGNORECASE),
+)
+
+
+def _asked_object_the_rows_lack(decision: Decision, found: list[RowMatch], carried: set[str]) -> list[str]:
+    """The word naming what an ask asks for ("What is the maximum weight a refuse loader may lift?":
+    weight) when no visible policy mentions it, as a phrase of the question: the named row ("Refuse loader", its
+    "Maximum salary") was found by the question's other words, and cannot give a thing the policies
+    never speak of. (A word the policies do use but the row's table lacks is not enough: tables
+    name what they give in their own words, "Initial training" for "the initial course".)"""
+    unmentioned = {t.stem for ask in decision.asks for t in ask.unmentioned}
+    out: list[str] = []
+    for ask in decision.asks:
+        match = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(ask.text))), None)
+        if match is None:
+            continue
+        # (its head, the last word: "weight" of "the maximum weight"; a modifier the policies do not
+        # write may be the asker's spelling, "an ensuite single room", "a bank hol standby")
+        # (the head of "what is the ... X" is a noun where it stands, whatever else it can be)
+        head = words(match.group(1))[-1:]
+        asked = {stem(w) for w in head if w not in STOP_WORDS and (not readings(w) or "NOUN" in readings(w))}
+        lacking = [t for t in ask.terms if t.stem in asked and t.stem in unmentioned and not carried_by([t], carried)]
         if lacking:
             out += missing_phrases(ask.text, lacking)
     return list(dict.fromkeys(out))
@@ -871,8 +915,24 @@ _ELSEWHERE = re.compile(r"\b(?:set out|covered|dealt with|described|handled|foun
 _ASKS_SCOPE = re.compile(r"\b(?:cover|covers|covered|apply|applies|scope|included|include|excluded|exclude)\b", re.IGNORECASE)
 
 
-def _points_elsewhere(sentence: str) -> bool:
-    return bool(_OUTSIDE.search(sentence) and _ELSEWHERE.search(sentence))
+def _points_elsewhere(sentence: str, own_title: str = "") -> bool:
+    """Whether the sentence says its policy does not deal with the thing ("... a clothing
+    allowance through the payroll, which is not covered by this policy") or names another
+    document that does ("Season ticket loans ... are covered by the Travel Policy"), not the
+    policy it is in."""
+    if _NOT_DEALT_WITH_HERE.search(sentence):
+        return True  # (not "This policy does not apply to contractors, who have no paid leave": that answers)
+    own = " ".join(words(own_title.lower()))
+    for m in _ELSEWHERE.finditer(sentence):
+        named = " ".join(w for w in words(m.group(0).lower()) if w not in _POINTING_WORDS)
+        if not own or not named or named not in own:
+            return True
+    return False
+
+
+_NOT_DEALT_WITH_HERE = re.compile(r"\b(?:(?:is|are)\s+not|isn't|aren't)\s+(?:covered|dealt with|addressed)\s+(?:by|in|under)\s+"
+                                  r"this\s+(?:policy|procedure|scheme|handbook|document)\b|\boutside the scope of this\b", re.IGNORECASE)
+_POINTING_WORDS = frozenset("set out covered dealt with described handled found governed in by under the our a separate see".split())
 
 
 def _covered_elsewhere(decision: Decision, pointing: list[Evidence], ranked: list[Evidence], sentence: str) -> Answer:

@@ -25,25 +25,38 @@ ROLE_DEFINITION = "definition"  # the definition of a term the question is about
 
 
 _UNITS_LABEL = re.compile(r"^[\s*_(\[]*(?:units?|unit of measure)?[\s*_)\]:]*$", re.IGNORECASE)
+_A_VALUE = re.compile(r"[£$€¥%]|^\s*[\d.,]+\s*$")
 
 
-def units_in_headers(headers: tuple[str, ...], body: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Headers and body rows with a leading row of units moved into the headers: a first body row
-    labelled "(units)" (or nothing) whose other cells are units without a figure ("£ per hour",
-    "*days*") says what every value under each header is measured in; it is no row to answer with.
-    Its headers become "Band 1 (£ per hour)"; any other table is returned as it came."""
-    if len(body) < 2 or not headers:
-        return headers, body
-    first = body[0]
-    values = [c.strip().strip("*_ ").strip() for c in first[1:]]
-    if not _UNITS_LABEL.match(first[0] if first else "x") or not any(values) \
-            or any(re.search(r"\d", v) or len(v.split()) > 4 for v in values):
-        return headers, body
-    folded = tuple(
-        f"{header} ({values[i - 1]})" if 0 < i <= len(values) and values[i - 1] else header
-        for i, header in enumerate(headers)
-    )
-    return folded, body[1:]
+def header_rows_folded(headers: tuple[str, ...], body: list[tuple[str, ...]]
+                       ) -> tuple[tuple[str, ...], tuple[str, ...], list[tuple[str, ...]]]:
+    """(headers, units, body rows) with the leading rows that are more header taken out of the
+    body: first body rows labelled "(units)" or nothing, whose other cells are words, not values,
+    say what each column holds ("first 8,500 miles": into its header, "Casual user first 8,500
+    miles") or what it is measured in ("£ per hour", "pence per mile": the column's unit, shown
+    with the value but no name of the column). They are no rows to answer with. Any other table
+    comes back as it came, with no units."""
+    folded, units, rows = list(headers), [""] * len(headers), list(body)
+    while len(rows) > 2 and headers and _is_header_row(rows[0]):
+        cells = [c.strip().strip("*_ ").strip() for c in rows[0][1:]]
+        measured = bool(rows[0][0].strip().strip("*_ ").strip())  # labelled "(units)"
+        if not measured and not any(re.search(r"\d", c) for c in cells) \
+                and all(re.search(r"\bper\b|^[^\w\s]", c) or not c for c in cells):
+            measured = True  # "pence per mile", "£ per year" under an empty label: units too
+        for i, cell in enumerate(cells, start=1):
+            if cell and i < len(folded):
+                if measured:
+                    units[i] = f"{units[i]} {cell}".strip()
+                else:
+                    folded[i] = f"{folded[i]} {cell}"
+        rows.pop(0)
+    return tuple(folded), tuple(units) if any(units) else (), rows
+
+
+def _is_header_row(cells: tuple[str, ...]) -> bool:
+    values = [c.strip().strip("*_ ").strip() for c in cells[1:]]
+    return bool(cells) and bool(_UNITS_LABEL.match(cells[0])) and any(values) \
+        and not any(_A_VALUE.search(v) and not re.search(r"\bper\b", v) or len(v.split()) > 5 for v in values)
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class TableData:
     label_columns: int = 1  # leading columns that name a row
     key: int | None = None  # the chunk that shows the table (its first piece), to cite it whole
     notes: tuple[str, ...] = ()  # sentences of the table's own section ("The capital city cap also applies to ...")
+    units: tuple[str, ...] = ()  # per column, what its values are measured in ("£ per hour"; "" for none), if given apart
 
 
 @dataclass(frozen=True)

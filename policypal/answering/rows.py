@@ -93,7 +93,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
                 spans = [_range(v) for v in values if v]
                 if sum(sp is not None for sp in spans) >= max(2, int(0.3 * len(values))) and (
-                        _measure_of(values) or {sp.kind for sp in spans if sp is not None} == {"money"}):
+                        _measure_of(values) or {sp.kind for sp in spans if sp is not None} == {"money"}
+                        or _spans_of_time(spans, values)):
                     # a column of spans in a unit of measure or of money ("1,201-1,800 cc", "Theft of
                     # goods valued under GBP 150"): "a 1,600 cc engine", "a £40 bottle" names its row
                     ranged = _match_ranges(question, table, values, header=table.headers[column])
@@ -136,7 +137,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         # Review": "a stage 2 review" names its row by the number, not by the words all three share
         found, exact = _match_leading_codes(question, table, labels, family), True
     else:
-        found = _match_names(_without_column_words(question, table, columns), table, labels)
+        found = _match_names(_without_column_words(question, table, columns), table, labels) \
+            or _match_dated_variants(question, table, labels)
         exact = sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels))) \
             or (found is not None and _named_by_bracket_code(question, table, found.rows))
         unknown = _unknown_title_name(question, table, labels, named=found is not None and not found.partial)
@@ -533,7 +535,10 @@ def _another_kind(question: str, table: TableData, labels: list[str], *, spans: 
     government", "Irish public body"). Empty when there is none."""
     known = {stem(w) for text in [*labels, *table.headers, table.caption] for w in words(text)}
     header = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h)]
-    heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(words(label)[-1]) for label in labels if words(label)}
+    # (a label's last word that can be a kind: not "in" of "call-in", nor the "2019" of a bracket)
+    last = [words(label) for label in labels]
+    heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(ws[-1]) for ws in last
+                                                               if ws and ws[-1] not in STOP_WORDS and ws[-1].isalpha()}
     if spans:
         # a table of spans ("4.5 - 8 hours", "Petrol car up to 1,200cc"): only the nouns of its
         # labels that are no quantity name kinds of row ("a hybrid car"; not "core hours")
@@ -888,6 +893,14 @@ def _kind(text: str) -> tuple[str, float]:
         if w.rstrip("s") in _TIME_UNITS:
             return "time", _TIME_UNITS[w.rstrip("s")]
     return "", 1.0
+
+
+def _spans_of_time(spans: list, values: list[str]) -> bool:
+    """Whether a column's values are spans of time that follow one another ("Up to 4 hours", "4.5
+    to 8 hours", "More than 12 hours"): most of them spans with two ends or an open end, not
+    points ("7 days from delivery")."""
+    real = [sp for sp in spans if sp is not None and sp.kind == "time" and sp.low != sp.high]
+    return len(real) >= max(2, int(0.6 * len([v for v in values if v])))
 
 
 def _range(label: str) -> _Span | None:
@@ -1295,7 +1308,11 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # (an acronym as the question writes it in capitals: "we" is no "(WE)"; "d2" is D2)
     written_codes = _written_codes(question)
     coded_rows = [bool(codes & written_codes) for codes in bracket_codes]
-    examples_held = [next((e for e in _bracket_examples(label) if e <= literal), None) for label in labels]
+    # (a bracket of one name is the row's other name where its words outside are the row's alone:
+    # "(gritting)"; beside "Presiding Officer", "Presiding Officer (double station)" is a variant)
+    outers = [_without_brackets(label).strip().lower() for label in labels]
+    examples_held = [next((e for e in _bracket_examples(label, single=outers.count(outer) == 1) if e <= literal), None)
+                     for label, outer in zip(labels, outers)]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     kin_asked = _KIN & literal
     for row, label, stems, outer, coded, example, out, compound in zip(table.rows, labels, label_stems, outer_stems,
@@ -1397,6 +1414,47 @@ _POSSESSIVES = frozenset("my your our their his her its".split())
 
 
 _LIST_LEAD = re.compile(r"^\s*(?:including|incl\.?|e\.g\.?|eg|such as|for example|for instance|like|notably)\s+", re.IGNORECASE)
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), start=1)}
+_DATED = re.compile(r"\b(before|prior to|until|up to|on or after|after|from|since)\s+(?:(\d{1,2})\s+)?"
+                    r"(?:(january|february|march|april|may|june|july|august|september|october|november|december)\s+)?"
+                    r"((?:19|20)\d{2})\b", re.IGNORECASE)
+
+
+def _match_dated_variants(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """Of rows whose labels are one name with a dated condition in brackets ("Sunday working
+    (contracted before 1 April 2019)", "... (contracted on or after 1 April 2019)"), named by that
+    name ("working Sundays"): the row whose condition the year the question gives meets ("I joined
+    in 2021"); both when it gives none, or one on the boundary (both are the answer, each with its
+    condition). None when no such rows are named."""
+    outers = [_without_brackets(label).strip().lower() for label in labels]
+    asked = _expanded(stems_of(question))
+    for outer in dict.fromkeys(outers):
+        rows = [i for i, o in enumerate(outers) if o == outer]
+        own = {stem(w) for w in words(outer)} - _GENERIC_STEMS
+        conditions = [_DATED.search(labels[i][len(outer):] if labels[i].lower().startswith(outer) else labels[i]) for i in rows]
+        if len(rows) < 2 or not own or not own <= asked or not all(conditions):
+            continue
+        years = [int(y) for y in re.findall(r"\b((?:19|20)\d{2})\b", question)]
+        met = [i for i, c in zip(rows, conditions) if _meets(years[0], c)] if len(years) == 1 else []
+        if len(met) == 1:  # the year falls in the row's span of dates, as a number in a range row's
+            return RowMatch(table, (table.rows[met[0]],), how="range")
+        return RowMatch(table, tuple(table.rows[i] for i in rows), how="label")
+    return None
+
+
+def _meets(year: int, condition: re.Match) -> bool:
+    """Whether a year meets a dated condition ("before 1 April 2019"); False on its boundary year
+    when the date is not the year's first day (2019 may fall either side of 1 April)."""
+    word, day, month, bound = condition.group(1).lower(), condition.group(2), condition.group(3), int(condition.group(4))
+    starts_year = (not month or _MONTHS[month.lower()] == 1) and (not day or int(day) == 1)
+    if year == bound and not starts_year:
+        return False
+    if word in ("before", "prior to", "until", "up to"):
+        return year < bound
+    return year >= bound
 
 
 def _match_listed_names(question: str, table: TableData, values: list[str]) -> RowMatch | None:
@@ -1526,14 +1584,20 @@ def _example_names_the_row(label: str, labels: list[str], asked: set[str]) -> bo
     return bool({stem(w) for w in words(outer)} - _GENERIC_STEMS & asked)
 
 
-def _bracket_examples(label: str) -> list[set[str]]:
+def _bracket_examples(label: str, *, single: bool = True) -> list[set[str]]:
     """The stems of each example a label's bracket lists ("(magistrate, councillor, school
-    governor)"): two or more items in lower case, each of one to three words."""
+    governor)"): two or more items in lower case, each of one to three words; or the one short
+    name a bracket gives the row ("Highways winter maintenance (gritting)": "the gritting rota"),
+    unless `single` is False."""
     out = []
     for inside in re.findall(r"\(([^)]*)\)", label):
         items = [i.strip() for i in re.split(r",|\bor\b|\band\b", inside) if i.strip()]
-        if len(items) >= 2 and "," in inside and all(re.fullmatch(r"[a-z][a-z' -]*", i) and len(i.split()) <= 3 for i in items):
+        if not all(re.fullmatch(r"[a-z][a-z' -]*", i) and len(i.split()) <= 3 for i in items):
+            continue
+        if len(items) >= 2 and "," in inside:
             out += [stems for i in items if (stems := {stem(w) for w in words(i)} - _GENERIC_STEMS)]
+        elif single and len(items) == 1 and {stem(w) for w in words(items[0])} - _GENERIC_STEMS - STOP_STEMS:
+            out.append({stem(w) for w in words(items[0])} - STOP_STEMS)  # every word: "(remote first)" is not "remotely"
     return out
 
 
@@ -1741,6 +1805,9 @@ def _expanded(stems: set[str]) -> set[str]:
 # --------------------------------------------------------------------------- columns
 
 
+_WHOLENESS = frozenset({"full", "whole", "entire"})
+
+
 def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) -> tuple[int, ...]:
     """Value columns the question names: every word that tells the column apart ("Tier 2"),
     a name the header gives as an example ("Metro city (includes Mumbai, ...)"), a note of the
@@ -1756,7 +1823,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
             for h in table.headers]
     # in a header "minimum" and "maximum" tell columns apart ("Band minimum", "Band maximum")
     # ("How it is credited": "how" does not name it for "how many days")
-    names = [{stem(w) for w in words(h) if w not in STOP_WORDS} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
+    # ("Full week (7 days)" beside "Weekday night": "full" tells that column apart)
+    names = [{stem(w) for w in words(h) if w not in STOP_WORDS or w in _WHOLENESS} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
     value_names = names[first:]
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
     # the words that name rows: the label columns', and the noun of a "Body name" column beside codes
@@ -2100,6 +2168,13 @@ _VALUE_KINDS = (
     (re.compile(r"\bhow long\b", re.IGNORECASE),
      re.compile(r"\b\d+(?:\s*(?:to|-|–)\s*\d+)?\s*(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE),
      re.compile(r"\b(?:period|duration|length|time)\b", re.IGNORECASE)),
+    # "how heavy is a VC-6 truck": a weight; "how far", "how big": a distance, a size
+    (re.compile(r"\bhow (?:heavy|light)\b|\bhow much (?:does|do|can|will) (?:it|they|\w+) weigh\b", re.IGNORECASE),
+     re.compile(r"\b\d[\d,.]*\s*(?:kg|kilograms?|tonnes?|t|lbs?|pounds)\b", re.IGNORECASE),
+     re.compile(r"\b(?:weight|mass|load|payload)\b", re.IGNORECASE)),
+    (re.compile(r"\bhow (?:far|long a (?:distance|way))\b", re.IGNORECASE),
+     re.compile(r"\b\d[\d,.]*\s*(?:km|kilomet(?:re|er)s?|miles?|metres?|meters?|m)\b", re.IGNORECASE),
+     re.compile(r"\b(?:distance|radius|mileage)\b", re.IGNORECASE)),
     # "what happens at stage E2", "what do I do if ...": the action, named by the header alone
     (re.compile(r"\bwhat (?:happens|should|must|do|does|will|would)\b", re.IGNORECASE),
      re.compile(r"(?!x)x"),
@@ -2262,6 +2337,8 @@ def row_sentence_text(match: RowMatch, row: TableRow) -> str:
             continue  # (a row shown for the column that named it: its label says it)
         if i < len(row.cells) and row.cells[i]:
             name = table.headers[i] if i < len(table.headers) else ""
+            unit = table.units[i] if i < len(table.units) else ""
+            name = f"{name} ({unit})" if name and unit else name  # "Band 2 (£ per hour): £2.97"
             values.append(f"{name}: {row.cells[i]}" if name else row.cells[i])
     lead = table.caption.rstrip(" .:;")
     body = ", ".join(label_parts) + (": " + "; ".join(values) if values else "")

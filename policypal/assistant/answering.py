@@ -24,7 +24,7 @@ from policypal.answering.coverage import names_a_thing, terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
-    units_in_headers,
+    header_rows_folded,
 )
 from chunking.sentences import split_sentences_quick
 from policypal.answering.terms import agreements, as_the_company, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
@@ -239,7 +239,7 @@ def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData
         return None
     if not headers:
         return None
-    headers, body = units_in_headers(tuple(headers), [tuple(cells) for cells in body])
+    headers, units, body = header_rows_folded(tuple(headers), [tuple(cells) for cells in body])
     rows = []
     unused = list(row_chunks)
     for cells in body:
@@ -248,7 +248,8 @@ def table_from_chunks(pieces: list[Chunk], row_chunks: list[Chunk]) -> TableData
             unused.remove(sentence_chunk)
         rows.append(TableRow(tuple(cells), sentence_chunk.text if sentence_chunk else "",
                              sentence_chunk.pk if sentence_chunk else None))
-    return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows), key=pieces[0].pk if pieces else None)
+    return TableData(caption=caption, headers=tuple(headers), rows=tuple(rows), key=pieces[0].pk if pieces else None,
+                     units=units)
 
 
 def _table_evidence(context, loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:

@@ -2,6 +2,8 @@
 covers it ("It does not cover service credits, which are set out in the Service Level
 Agreement") is no answer: the question is not covered, the sentence is quoted and its section is
 the first of the closest; a question about what the policy covers is answered by it."""
+from dataclasses import replace
+
 from policypal.answering.compose import compose_answer
 from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence
 
@@ -34,3 +36,24 @@ def test_an_exclusion_naming_no_other_document_still_answers():
                     policy="leave", rank=1, similarity=0.6)
     answer = compose_answer("Do contractors get paid leave?", [rule], corpus_mentions={})
     assert answer.outcome != NOT_COVERED and "does not apply to contractors" in answer.text
+
+
+def test_a_thing_this_policy_says_it_does_not_deal_with_is_not_covered():
+    # "... a clothing allowance through the payroll, which is not covered by this policy": how much is not said
+    rule = Evidence(3, "Uniform Policy > 2 Issue", "Area managers do not receive a uniform and instead receive a clothing "
+                    "allowance through the payroll, which is not covered by this policy.", policy="uniform",
+                    policy_title="Uniform Policy", rank=1, similarity=0.6)
+    answer = compose_answer("How much is the clothing allowance paid to area managers?", [rule], corpus_mentions={})
+    assert answer.outcome == NOT_COVERED and "where it is dealt with" in answer.text
+    # a sentence saying this policy covers it is no pointer away
+    rule = replace(rule, text="The clothing allowance for area managers is covered by this policy and is £300 a year.")
+    assert compose_answer("How much is the clothing allowance paid to area managers?", [rule], corpus_mentions={}).outcome != NOT_COVERED
+
+
+def test_another_named_policy_covering_the_thing_is_a_pointer_but_the_policy_itself_is_not():
+    rule = Evidence(3, "Loans Policy > 6 Other loans", "Season ticket loans for office staff are covered by the Travel Policy.",
+                    policy="loans", policy_title="Colleague Loans Policy", rank=1, similarity=0.6)
+    answer = compose_answer("What is the maximum season ticket loan for office staff?", [rule], corpus_mentions={})
+    assert answer.outcome == NOT_COVERED and "Travel Policy" in answer.text
+    own = replace(rule, policy_title="Travel Policy", breadcrumb="Travel Policy > 6 Loans")
+    assert compose_answer("What is the maximum season ticket loan for office staff?", [own], corpus_mentions={}).outcome != NOT_COVERED

@@ -151,3 +151,25 @@ def test_a_header_word_that_is_a_stop_word_names_no_column():
     ])
     # "how" of "how many days" is not the "How" of "How it is credited"
     assert named("How many days of casual leave do I get?", leave)[3] != ["How it is credited"]
+
+
+def test_a_duration_falls_in_a_column_of_spans_of_time_beside_codes():
+    # "10 hours overtime": the "8.5 to 12 hours" row of levels OT-1 ... OT-4 (holdout29)
+    levels = table(["Approval level", "Overtime in the pay week", "Approver", "Notice required"],
+                   [["OT-1", "Up to 4 hours", "Shift supervisor", "Same day"], ["OT-2", "4.5 to 8 hours", "Depot manager", "24 hours"],
+                    ["OT-3", "8.5 to 12 hours", "Regional operations manager", "48 hours"],
+                    ["OT-4", "More than 12 hours", "Head of Operations", "72 hours"]])
+    assert named("Who has to approve it if I'll have done 10 hours overtime this week?", levels) == (
+        "range", ["OT-3"], "", ["Approver"])
+    assert named("Who approves 3 hours of overtime?", levels)[1] == ["OT-1"]
+    # points in time are no spans: "7 days from delivery" names no row by a number of days
+    deadlines = table(["Claim code", "Claim type", "Customer notification deadline"],
+                      [["CL-L1", "Total loss", "28 days from expected delivery date"], ["CL-T1", "Theft from vehicle", "14 days from expected delivery date"],
+                       ["CL-W1", "Water or weather damage", "7 days from delivery"]])
+    assert named("The parcel came 10 days ago soaked by water damage - which code?", deadlines)[1] == ["CL-W1"]
+
+
+def test_how_heavy_asks_for_the_weight_column():
+    vehicles = table(["Class code", "Vehicle description", "Gross weight", "Licence category"],
+                     [["VC-2", "Small panel van", "Up to 2,600 kg", "B"], ["VC-6", "Large rigid truck", "18,000 kg", "C"]])
+    assert named("How heavy is a VC-6 truck?", vehicles)[3][0] == "Gross weight"

@@ -391,3 +391,52 @@ def test_names_written_capitalised_inside_a_sentence_are_proper_names():
     assert proper_names("Glasgow staff: what do we get?") == []  # a capital that starts a sentence
     assert proper_names("Is Christmas Day paid at double time in March?") == []
     assert proper_names("Night premium for a Local store in Truro?") == ["Local", "Truro"]
+
+
+ROTAS = table(["Rota code", "Rota", "Response time", "Weekday night", "Weekend or bank holiday day", "Full week (7 days)"],
+                [["SB-01", "Highways winter maintenance (gritting)", "45 minutes", "£28.40", "£61.75", "£304.50"],
+                 ["SB-05", "Emergency planning duty officer", "30 minutes", "£31.90", "£68.20", "£337.60"],
+                 ["SB-07", "ICT infrastructure (remote first)", "45 minutes", "£26.80", "£57.40", "£283.10"],
+                 ["SB-08", "Bereavement services (urgent burials)", "120 minutes", "£18.70", "£41.25", "£206.30"]])
+
+
+def test_the_short_name_a_bracket_gives_a_row_names_it():
+    assert named("What's the weekday night standby payment for the gritting rota?", ROTAS)[1:] == (["SB-01"], "", ["Weekday night"])
+    assert named("a weekend day on standby for urgent burials?", ROTAS)[1] == ["SB-08"]
+    # a bracket word shared with nothing asked names nothing: "winter" alone is one word in four
+    assert named("What is the winter clothing allowance?", ROTAS) is None
+    assert named("If I fix it remotely by phone, what's the minimum payment?", ROTAS) is None  # "remote first" is two words
+    # beside a row of the same words, a bracket tells a variant, not another name of the row
+    fees = table(["Code", "Role", "Role fee", "Training fee"],
+                 [["ED-01", "Presiding Officer", "£285", "£45"], ["ED-02", "Presiding Officer (double station)", "£320", "£48"],
+                  ["ED-03", "Poll Clerk", "£190", "£35"]])
+    assert named("the training fee for a presiding officer at a double station", fees)[1] == ["ED-02"]
+    assert named("the training fee for a presiding officer", fees)[1] == ["ED-01"]
+    assert named("What is the winter clothing allowance?", ROTAS) is None
+
+
+def test_full_tells_a_column_apart():
+    assert named("What's the full week standby rate for the emergency planning duty officer?", ROTAS)[1:] == (
+        ["SB-05"], "", ["Full week (7 days)"])
+
+
+SUNDAYS = table(["Circumstance", "Payment", "Notes"],
+                [["Sunday working (contracted before 1 April 2019)", "Time and a quarter", "Closed to new entrants"],
+                 ["Sunday working (contracted on or after 1 April 2019)", "£0.65 per hour", "Paid on all Sunday hours"],
+                 ["Short-notice call-in", "£18.00 per shift", "Plus minimum paid hours"]])
+
+
+def test_rows_of_one_name_with_dated_conditions_are_chosen_by_the_year_given():
+    assert named("I joined in 2021, what do I get for working Sundays?", SUNDAYS)[:2] == (
+        "range", ["Sunday working (contracted on or after 1 April 2019)"])
+    assert named("Sunday working pay if I was contracted in 2015", SUNDAYS)[1] == ["Sunday working (contracted before 1 April 2019)"]
+    # no year, or the boundary's year (2019 falls either side of 1 April): both rows, each with its condition
+    both = ["Sunday working (contracted before 1 April 2019)", "Sunday working (contracted on or after 1 April 2019)"]
+    assert named("what do I get for working Sundays?", SUNDAYS)[:2] == ("label", both)
+    assert named("Sunday working pay if I started in 2019", SUNDAYS)[1] == both
+
+
+def test_a_small_word_ending_a_label_is_no_kind_of_row():
+    # "call-in" ends in "in": "I joined in 2021" names no kind "joined in" the table lacks
+    assert named("I joined in 2021, what is the short-notice call-in payment?", SUNDAYS)[1] == ["Short-notice call-in"]
+    assert named("I joined in 2021, what do I get for working Sundays?", SUNDAYS)[0] != "absent"
