@@ -88,31 +88,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         found = _match_code_span_column(question, table) or _match_codes(question, table, labels, codes, spans)
         if found is None:
             exact = False
-            # no code named: the row may be named by another column ("the code for a train ticket")
-            for column in range(1, len(table.headers)):
-                values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
-                spans = [_range(v) for v in values if v]
-                if sum(sp is not None for sp in spans) >= max(2, int(0.3 * len(values))) and (
-                        _measure_of(values) or {sp.kind for sp in spans if sp is not None} == {"money"}
-                        or _spans_of_time(spans, values)):
-                    # a column of spans in a unit of measure or of money ("1,201-1,800 cc", "Theft of
-                    # goods valued under GBP 150"): "a 1,600 cc engine", "a £40 bottle" names its row
-                    ranged = _match_ranges(question, table, values, header=table.headers[column])
-                    if ranged is not None:
-                        found = RowMatch(table, ranged.rows, how="range", named_by=column)
-                        break
-                # a column of names (not of amounts: "3,300" does not name a row for "Band 3",
-                # nor "5 days" for "5 years")
-                # (one value in five may read as a code: "Child under 18" beside "Parent")
-                filled = [v for v in values if v]
-                if sum(_code(v) is not None for v in filled) * 5 <= len(filled) and _mostly_words(values) \
-                        and not _mostly_quantities(values):
-                    found = _match_names(question, table, values) or _match_listed_names(question, table, values)
-                    if found is not None and found.how != "absent":
-                        found = RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
-                                         named_words=found.named_words)
-                        break
-                    found = None
+            # no code named: the row may be named by another column ("the code for a train ticket"),
+            # first by an amount in a column of spans, then by the words of a column of names
+            found = _row_by_a_span_column(question, table) or _row_by_a_names_column(question, table)
     elif sum(_range(_without_brackets(label)) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
         # (a span in brackets after a name is no range of the row: "Key Stage 3 (Years 7 to 9)")
         found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "", notes=notes)
@@ -193,6 +171,40 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _row_by_a_span_column(question: str, table: TableData) -> RowMatch | None:
+    """The row whose span, in a column of spans in a unit of measure or of money ("1,201-1,800 cc",
+    "Theft of goods valued under GBP 150", "£10.01 – £25.00" beside "Any amount on a shared
+    till"), holds the quantity the question gives ("a 1,600 cc engine", "a £40 bottle", "out by
+    £15"): a quantity is a fact, so it names the row before a word shared with another column."""
+    for column in range(1, len(table.headers)):
+        values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
+        spans = [_range(v) for v in values if v]
+        found = [sp for sp in spans if sp is not None]
+        money = sum(sp.kind == "money" for sp in found)
+        if len(found) >= max(2, int(0.3 * len(values))) and (
+                _measure_of(values) or (money >= 2 and money * 5 >= len(found) * 4) or _spans_of_time(spans, values)):
+            ranged = _match_ranges(question, table, values, header=table.headers[column])
+            if ranged is not None:
+                return RowMatch(table, ranged.rows, how="range", named_by=column)
+    return None
+
+
+def _row_by_a_names_column(question: str, table: TableData) -> RowMatch | None:
+    """The row a column of names names (not of amounts: "3,300" does not name a row for "Band 3",
+    nor "5 days" for "5 years"); one value in five may read as a code ("Child under 18" beside
+    "Parent")."""
+    for column in range(1, len(table.headers)):
+        values = [row.cells[column] if column < len(row.cells) else "" for row in table.rows]
+        filled = [v for v in values if v]
+        if sum(_code(v) is not None for v in filled) * 5 <= len(filled) and _mostly_words(values) \
+                and not _mostly_quantities(values):
+            found = _match_names(question, table, values) or _match_listed_names(question, table, values)
+            if found is not None and found.how != "absent":
+                return RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
+                                named_words=found.named_words)
+    return None
 
 
 def _match_time_window(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:
@@ -713,6 +725,16 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
                   lambda m: f"{m.group(2)} {_ordinal(m.group(1))}", text, flags=re.IGNORECASE)
     asked: list[tuple[str, int, str, str]] = []  # (prefix, number, suffix, as written)
     absent: list[str] = []
+    # a code of a two-part family ("CL-D1", "CL-T1": families "cl d", "cl t"): "CL-C1" is of the
+    # table's kind, and absent when the table has no "CL-C" family
+    split_heads = {p.split()[0] for p in prefixes if " " in p}
+    for m in re.finditer(r"\b([A-Za-z]{1,4})[ -]([A-Za-z]{1,3})[ -]?(\d+)\b", text) if split_heads else ():
+        key = _code(m.group(0))
+        if key is not None and " " in key[0] and key[0].split()[0] in split_heads:
+            if key[0] in prefixes:
+                asked.append((key[0], key[1], key[2], _written(key[0], key[1], key[2], labels)))
+            else:
+                absent.append(m.group(0).upper())
     for m in re.finditer(r"\b([A-Za-z]{1,6})?[ -]?(\d+)([A-Za-z]?)\b", text):
         prefix, number, suffix = (m.group(1) or "").lower(), int(m.group(2)), m.group(3).lower()
         before = words(text[: m.start()])[-1:]
@@ -1428,14 +1450,26 @@ def _match_dated_variants(question: str, table: TableData, labels: list[str]) ->
     (contracted before 1 April 2019)", "... (contracted on or after 1 April 2019)"), named by that
     name ("working Sundays"): the row whose condition the year the question gives meets ("I joined
     in 2021"); both when it gives none, or one on the boundary (both are the answer, each with its
-    condition). None when no such rows are named."""
+    condition). A bracket of spans is chosen by the quantity given the same way ("(under 16
+    contracted hours)": "on 12 hours a week"). None when no such rows are named."""
     outers = [_without_brackets(label).strip().lower() for label in labels]
     asked = _expanded(stems_of(question))
     for outer in dict.fromkeys(outers):
         rows = [i for i, o in enumerate(outers) if o == outer]
         own = {stem(w) for w in words(outer)} - _GENERIC_STEMS
+        if len(rows) < 2 or not own or not own <= asked:
+            continue
         conditions = [_DATED.search(labels[i][len(outer):] if labels[i].lower().startswith(outer) else labels[i]) for i in rows]
-        if len(rows) < 2 or not own or not own <= asked or not all(conditions):
+        if not all(conditions):
+            # a bracket of spans ("Customer assistant (under 16 contracted hours)", "... (16
+            # contracted hours or more)"): the quantity the question gives chooses ("on 12 hours a week")
+            inside = [" ".join(re.findall(r"\(([^)]*)\)", labels[i])) for i in rows]
+            if all(_range(text) is not None for text in inside):
+                siblings = replace(table, rows=tuple(table.rows[i] for i in rows))
+                ranged = _match_ranges(question, siblings, inside)
+                if ranged is not None and len(ranged.rows) == 1:
+                    return RowMatch(table, ranged.rows, how="range")
+                return RowMatch(table, siblings.rows, how="label")
             continue
         years = [int(y) for y in re.findall(r"\b((?:19|20)\d{2})\b", question)]
         met = [i for i, c in zip(rows, conditions) if _meets(years[0], c)] if len(years) == 1 else []

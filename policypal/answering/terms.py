@@ -91,6 +91,10 @@ _CLASSICAL_PLURALS = {"honoraria": "honorarium", "curricula": "curriculum", "cri
 
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
+    if not word.isascii():
+        # "café" and "cafe", "naïve" and "naive" are one word (a letter of another script stays)
+        folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+        word = folded if folded.isascii() else word
     word = word.removesuffix("'s")
     word = _CLASSICAL_PLURALS.get(word, word)
     if len(word) > 5 and word.endswith("ies"):

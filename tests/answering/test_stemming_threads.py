@@ -27,3 +27,10 @@ def test_stems_are_the_same_from_many_threads():
     for t in threads:
         t.join()
     assert not errors and not wrong
+
+
+def test_accents_fold_so_a_cafe_is_a_cafe():
+    from policypal.answering.terms import stem
+
+    assert stem("Café") == stem("cafe") and stem("Zürich") == stem("zurich")
+    assert stem("Москва") == "москва"  # a letter of another script stays
