@@ -32,8 +32,10 @@ class Section:
 
     @property
     def block_ids(self) -> tuple[str, ...]:
+        """The source blocks of the section, each once (a paragraph split for its length is
+        several blocks of one id)."""
         head = (self.heading.id,) if self.heading is not None else ()
-        return head + tuple(b.id for b in self.blocks)
+        return tuple(dict.fromkeys(head + tuple(b.id for b in self.blocks)))
 
     @property
     def pages(self) -> tuple[int, ...]:

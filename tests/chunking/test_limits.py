@@ -211,3 +211,15 @@ def test_a_long_list_whose_lead_in_is_only_white_space_is_split():
     bounded = input_limits.split_long_paragraphs(document, 500)
     items = [item for block in bounded.blocks for item in block.items]
     assert "".join(items) == "w" * 1200 and all(len(item) <= 500 for item in items)
+
+
+def test_a_split_paragraph_is_one_source_block_of_its_section(counter):
+    # its pieces keep the paragraph's id; the section chunk lists the block once (found by the
+    # property test in CI: section block ids ('b000', 'b000'))
+    text = "The R0001 employee " + "employee " * 40 + "must sign the register."
+    document = Document("Generated Policy", (Block("b000", "paragraph", text),))
+    config = ChunkConfig(target_tokens=60, overlap_blocks=1, limits=InputLimits(max_paragraph_chars=200))
+    chunks = chunk_document(document, config=config, counter=counter)
+    [section] = [c for c in chunks if c.level == "section"]
+    assert section.block_ids == ("b000",)
+    assert " ".join(c.text for c in chunks if c.level == "block").split()[-3:] == ["sign", "the", "register."]
