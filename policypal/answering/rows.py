@@ -103,6 +103,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 not named.partial or named.named_words >= 2
                 or _names_a_proper_word(question, label_of(table, named.rows[0]))) else None
         if found is None:
+            # a column of one-word names beside the spans ("Tier": Bronze ... Diamond): "the Gold tier"
+            found = _row_by_a_name_column(question, table)
+        if found is None:
             kind = _another_kind(question, table, labels, spans=True)  # "a hybrid car" against petrol, diesel, electric cars
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
@@ -160,6 +163,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if coded and (found is None or found.partial):  # a code named is a fact, a word shared is not
             found = RowMatch(table, tuple(table.rows[i] for i in sorted(coded)), how="label", exact=True, named_by=column)
     if found is None:
+        named = _absent_name_in_a_column(question, table)
+        if named:
+            return RowMatch(table, (), how="absent", asked=named)
         place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \
             or coded_columns(question, table)[1]
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
@@ -205,6 +211,43 @@ def _row_by_a_names_column(question: str, table: TableData) -> RowMatch | None:
                 return RowMatch(table, found.rows, how=found.how, partial=found.partial, named_by=column,
                                 named_words=found.named_words)
     return None
+
+
+def _row_by_a_name_column(question: str, table: TableData) -> RowMatch | None:
+    """The row whose one-word name, in a column of such names, the question writes capitalised
+    or beside the column's noun ("the Gold tier", "tier gold"); None when none or several."""
+    for column in range(max(table.label_columns, 1), len(table.headers)):
+        noun = table.headers[column].strip().lower()
+        values = [row.cells[column].strip() if column < len(row.cells) else "" for row in table.rows]
+        if not re.fullmatch(r"[a-z]{3,}", noun) or sum(bool(v) for v in values) < 3 \
+                or not all(re.fullmatch(r"[A-Z][a-z]+", v) for v in values if v):
+            continue
+        lowered = question.lower()
+        rows = [row for row, v in zip(table.rows, values)
+                if v and (re.search(rf"\b{v}\b", question)  # written capitalised, as a name
+                          or re.search(rf"\b{v.lower()}\s+{noun}s?\b|\b{noun}\s+{v.lower()}\b", lowered))]
+        if len(rows) == 1:
+            return RowMatch(table, (rows[0],), how="label", named_by=column)
+    return None
+
+
+def _absent_name_in_a_column(question: str, table: TableData) -> str:
+    """A name the question gives with the noun of a column of one-word names, that the column does
+    not hold ("the Emerald tier" where the Tier column holds Bronze ... Diamond): "Emerald tier",
+    for "no row for"; empty when there is none. The name is written capitalised, as the column's
+    names are, right before or after the header's noun."""
+    for column in range(max(table.label_columns, 1), len(table.headers)):
+        noun = table.headers[column].strip().lower()
+        values = [row.cells[column].strip() for row in table.rows if column < len(row.cells) and row.cells[column].strip()]
+        if not re.fullmatch(r"[a-z]{3,}", noun) or len(values) < 3 \
+                or not all(re.fullmatch(r"[A-Z][a-z]+", v) for v in values):
+            continue
+        held = {v.lower() for v in values}
+        for m in re.finditer(rf"\b([A-Z][a-z]+)\s+{noun}s?\b|\b{noun}\s+([A-Z][a-z]+)\b", question, re.IGNORECASE):
+            name = m.group(1) or m.group(2)
+            if name[0].isupper() and name.lower() not in held and name.lower() not in STOP_WORDS and name.lower() != noun:
+                return m.group(0)
+    return ""
 
 
 def _match_time_window(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:

@@ -440,3 +440,17 @@ def test_a_small_word_ending_a_label_is_no_kind_of_row():
     # "call-in" ends in "in": "I joined in 2021" names no kind "joined in" the table lacks
     assert named("I joined in 2021, what is the short-notice call-in payment?", SUNDAYS)[1] == ["Short-notice call-in"]
     assert named("I joined in 2021, what do I get for working Sundays?", SUNDAYS)[0] != "absent"
+
+
+TIERS = table(["Length of continuous service", "Tier", "Standard discount", "Boost-week discount"],
+              [["Under 1 year", "Bronze", "5%", "10%"], ["1-2 years", "Silver", "8%", "15%"], ["3-5 years", "Gold", "10%", "18%"],
+               ["10-19 years", "Sapphire", "15%", "22%"], ["20+ years", "Diamond", "18%", "25%"]])
+
+
+def test_a_column_of_one_word_names_beside_spans_names_its_row_and_lacks_others():
+    assert named("What's the standard discount for the Gold tier?", TIERS)[1:] == (["3-5 years"], "", ["Standard discount"])
+    assert named("boost week discount as Silver?", TIERS)[1] == ["1-2 years"]
+    # a name the column does not hold, with the column's noun: absent (holdout27: "15%" of Sapphire was given)
+    assert named("What's the standard discount for the Emerald tier?", TIERS)[:3] == ("absent", [], "Emerald tier")
+    assert named("is gold jewellery discounted?", TIERS) is None  # a lower-case word is no name
+    assert named("standard discount after 4 years?", TIERS)[:2] == ("range", ["3-5 years"])
