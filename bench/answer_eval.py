@@ -11,7 +11,8 @@ needs no running app. With ``--corpus DIR`` it evaluates another corpus instead:
 policy files and ``questions.jsonl``; it gets a database of its own (``policypal_bench_<DIR's
 name>``), so its policies never mix with the samples. Categories of samples/eval/fidelity.jsonl and what passes:
 
-- row_lookup: answered, every `contains` string in the answer, no `not_contains` string;
+- row_lookup: answered, every `contains` string in the answer, no `not_contains` string (a string
+  ending or starting with a digit matches a whole number only: "9 hours" is not in "36.9 hours");
 - absent_label: not answered, every `contains` string ("no row for"), no `not_contains` string;
 - uncovered: refused, i.e. not answered (not covered, or partly answered naming what is missing);
 - answerable: not refused (answered or partly); `contains` is reported apart;
@@ -36,6 +37,16 @@ TARGETS = {"row_lookup": 0.95, "absent_label": 0.95, "uncovered": 0.90, "answera
 
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.lower().replace("’", "'")).strip()
+
+
+def _holds(text: str, phrase: str) -> bool:
+    """Whether the answer text holds the phrase, not as the tail or head of a longer number ("9
+    hours" is not in "36.9 hours", "£45" not in "£450")."""
+    if not phrase:
+        return True
+    edge_before = r"(?<![\d.,])" if phrase[0].isdigit() else ""
+    edge_after = r"(?![\d]|[.,]\d)" if phrase[-1].isdigit() else ""
+    return re.search(edge_before + re.escape(phrase) + edge_after, text) is not None
 
 
 def corpus_entries(folder: Path) -> list:
@@ -75,8 +86,8 @@ def judge(row: dict, answer) -> tuple[bool, str]:
     category = row.get("category", "evidence")
     expect = row.get("expect", {})
     text = _norm(answer.text)
-    contains = [c for c in expect.get("contains", []) if _norm(c) not in text]
-    leaked = [c for c in expect.get("not_contains", []) if _norm(c) in text]
+    contains = [c for c in expect.get("contains", []) if not _holds(text, _norm(c))]
+    leaked = [c for c in expect.get("not_contains", []) if _holds(text, _norm(c))]
     outcome = answer.outcome
     if category == "row_lookup":
         ok = outcome == "answered" and not contains and not leaked
