@@ -433,7 +433,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
             # table without grades does not answer for one, however alike the two tables read)
             return [top_absent[1]]
-        tied = _by_cells(question, [m for score, m in found if score == best])
+        tied = _tables_only_the_words_point_at(question, _by_cells(question, [m for score, m in found if score == best]), evidence)
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
 
@@ -663,16 +663,37 @@ def _tables_the_words_point_at(question: str, matches: list[RowMatch], evidence:
     table, whose caption shares only "limits" with the other); every one when none holds two."""
     if len(matches) < 2:
         return matches
+    held = _own_words_held(question, matches, evidence)
+    top = max(held)
+    if top < 2:
+        return matches
+    return [m for m, n in zip(matches, held) if n * 2 >= top]
+
+
+def _tables_only_the_words_point_at(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
+    """Of tables alike, the one whose caption, headers and section hold two of the question's own
+    words or more when the others hold none ("the hotel cap in London for a B3": the table of
+    hotel caps by country, not the band table of daily subsistence, though "B3" is a code only
+    that one has); every one otherwise (the code then decides)."""
+    if len(matches) < 2:
+        return matches
+    held = _own_words_held(question, matches, evidence)
+    top = max(held)
+    if top < 2 or sorted(held)[-2] > 0:
+        return matches
+    return [m for m, n in zip(matches, held) if n == top]
+
+
+def _own_words_held(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[int]:
+    """For each table, how many of the question's words (not its labels' words) its caption,
+    headers and breadcrumb hold."""
     asked = stems_of(question)
     held = []
     for m in matches:
         labels = stems_of(" ".join(label_of(m.table, r) for r in m.table.rows) + " " + " ".join(m.table.headers[:1]))
         own = stems_of(" ".join([m.table.caption, *m.table.headers, _table_evidence(m.table, evidence).breadcrumb]))
         held.append(len({s for s in (asked & own) - labels if len(s) > 2 and s not in STOP_STEMS}))
-    top = max(held)
-    if top < 2:
-        return matches
-    return [m for m, n in zip(matches, held) if n * 2 >= top]
+    return held
 
 
 def _section_notes(host: Evidence, evidence: list[Evidence]) -> tuple[str, ...]:

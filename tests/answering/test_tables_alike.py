@@ -60,3 +60,19 @@ def test_the_grade_table_answers_what_it_is_about():
                              ("Pay, Grading and Relocation Policy > 5. Relocation", RELOCATION))
     answer = compose_answer("What is the contribution ceiling for a G7?", evidence, corpus_mentions={})
     assert "£53,353" in answer.text and "£5,750" not in answer.text and "£63,421" not in answer.text
+
+
+def test_the_words_of_the_question_point_at_one_table_before_a_code_only_the_other_has():
+    # "the hotel cap in London for a B3": the hotel caps by country answer (London: United Kingdom,
+    # capital city); the band table of daily subsistence has B3 and a UK column, but nothing of a
+    # hotel or a cap (the shipped corpus answered with B3's subsistence, cited)
+    bands = table(["Band", "UK and Ireland", "Europe"], [["B2", "32.50", "39.90"], ["B3", "30.40", "44.50"], ["B4", "32.90", "47.80"]],
+                  caption="Table 1: Daily subsistence rates by band (GBP per day)")
+    hotels = table(["Country", "Capital city", "Other cities"],
+                   [["United Kingdom", "185", "118"], ["France", "193", "137"], ["Germany", "164", "131"]],
+                   caption="Table 2: Hotel nightly caps by country (GBP per night, room only)", first_id=950)
+    evidence = ranked_tables(("Rates > 2 Daily subsistence", bands), ("Rates > 3 Hotel accommodation", hotels))
+    answer = compose_answer("What's the hotel cap in London for a B3?", evidence, corpus_mentions={})
+    assert "185" in answer.text and "30.40" not in answer.text
+    answer = compose_answer("What's the daily subsistence in London for a B3?", evidence, corpus_mentions={})
+    assert "30.40" in answer.text and "185" not in answer.text
