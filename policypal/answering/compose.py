@@ -159,7 +159,7 @@ def compose_answer(
     if found and outcome == ANSWERED and all(m.rows for m in found):
         # "What is the maximum weight a refuse loader may lift?": the Refuse loader row and its
         # "Maximum salary" are real, but what is asked for is a weight, which they do not give
-        lacking = _asked_object_the_rows_lack(decision, found, carried)
+        lacking = _asked_object_the_rows_lack(decision, carried)
         if lacking:
             outcome, missing = PARTLY, lacking
     if outcome == ANSWERED and len(decision.asks) > 1:
@@ -265,7 +265,7 @@ _ASKED_OBJECT = (
 )
 
 
-def _asked_object_the_rows_lack(decision: Decision, found: list[RowMatch], carried: set[str]) -> list[str]:
+def _asked_object_the_rows_lack(decision: Decision, carried: set[str]) -> list[str]:
     """The word naming what an ask asks for ("What is the maximum weight a refuse loader may lift?":
     weight) when no visible policy mentions it, as a phrase of the question: the named row ("Refuse loader", its
     "Maximum salary") was found by the question's other words, and cannot give a thing the policies
@@ -277,9 +277,8 @@ def _asked_object_the_rows_lack(decision: Decision, found: list[RowMatch], carri
         match = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(ask.text))), None)
         if match is None:
             continue
-        # (its head, the last word: "weight" of "the maximum weight"; a modifier the policies do not
-        # write may be the asker's spelling, "an ensuite single room", "a bank hol standby")
-        # (the head of "what is the ... X" is a noun where it stands, whatever else it can be)
+        # its head, the last word, a noun where it stands ("weight" of "the maximum weight"); a
+        # modifier the policies do not write may be the asker's spelling ("an ensuite single room")
         head = words(match.group(1))[-1:]
         asked = {stem(w) for w in head if w not in STOP_WORDS and (not readings(w) or "NOUN" in readings(w))}
         lacking = [t for t in ask.terms if t.stem in asked and t.stem in unmentioned and not carried_by([t], carried)]

@@ -213,15 +213,21 @@ def _row_by_a_names_column(question: str, table: TableData) -> RowMatch | None:
     return None
 
 
-def _row_by_a_name_column(question: str, table: TableData) -> RowMatch | None:
-    """The row whose one-word name, in a column of such names, the question writes capitalised
-    or beside the column's noun ("the Gold tier", "tier gold"); None when none or several."""
+def _one_word_name_columns(table: TableData):
+    """(column, its header's one noun, its cells) of each value column of one-word names ("Tier":
+    Bronze, Silver, Gold): three names at least, each a capitalised word."""
     for column in range(max(table.label_columns, 1), len(table.headers)):
         noun = table.headers[column].strip().lower()
         values = [row.cells[column].strip() if column < len(row.cells) else "" for row in table.rows]
-        if not re.fullmatch(r"[a-z]{3,}", noun) or sum(bool(v) for v in values) < 3 \
-                or not all(re.fullmatch(r"[A-Z][a-z]+", v) for v in values if v):
-            continue
+        if re.fullmatch(r"[a-z]{3,}", noun) and sum(bool(v) for v in values) >= 3 \
+                and all(re.fullmatch(r"[A-Z][a-z]+", v) for v in values if v):
+            yield column, noun, values
+
+
+def _row_by_a_name_column(question: str, table: TableData) -> RowMatch | None:
+    """The row whose one-word name, in a column of such names, the question writes capitalised
+    or beside the column's noun ("the Gold tier", "tier gold"); None when none or several."""
+    for column, noun, values in _one_word_name_columns(table):
         lowered = question.lower()
         rows = [row for row, v in zip(table.rows, values)
                 if v and (re.search(rf"\b{v}\b", question)  # written capitalised, as a name
@@ -236,13 +242,8 @@ def _absent_name_in_a_column(question: str, table: TableData) -> str:
     not hold ("the Emerald tier" where the Tier column holds Bronze ... Diamond): "Emerald tier",
     for "no row for"; empty when there is none. The name is written capitalised, as the column's
     names are, right before or after the header's noun."""
-    for column in range(max(table.label_columns, 1), len(table.headers)):
-        noun = table.headers[column].strip().lower()
-        values = [row.cells[column].strip() for row in table.rows if column < len(row.cells) and row.cells[column].strip()]
-        if not re.fullmatch(r"[a-z]{3,}", noun) or len(values) < 3 \
-                or not all(re.fullmatch(r"[A-Z][a-z]+", v) for v in values):
-            continue
-        held = {v.lower() for v in values}
+    for _, noun, values in _one_word_name_columns(table):
+        held = {v.lower() for v in values if v}
         for m in re.finditer(rf"\b([A-Z][a-z]+)\s+{noun}s?\b|\b{noun}\s+([A-Z][a-z]+)\b", question, re.IGNORECASE):
             name = m.group(1) or m.group(2)
             if name[0].isupper() and name.lower() not in held and name.lower() not in STOP_WORDS and name.lower() != noun:
