@@ -67,6 +67,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
+    question = _header_numbers_in_digits(question, table.headers[max(table.label_columns, 1):])
     if any(is_country_name(label) for label in labels):
         question = countries_for_adjectives(question)  # "the Polish entity": the Poland row
     question = _codes_by_their_words(question, table)
@@ -308,6 +309,16 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
         elif family.upper() in written and 2 <= len(family) <= 4:
             # "spinal column point 24" for "SCP 24": the words whose initials the family is, spelt out
             question = _spelt(family).sub(lambda m: f"{family.upper()} {m.group(1)}", question)
+    pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
+    return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
+
+
+def _header_numbers_in_digits(question: str, headers) -> str:
+    """"band three" as "band 3" where the value headers write that family with digits ("Band 3")."""
+    families = {m.group(1).lower() for header in headers if (m := _LEADING_CODE.match(header.strip()))}
+    families = {f for f in families if f.isalpha()}
+    if not families:
+        return question
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
 

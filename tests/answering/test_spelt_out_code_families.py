@@ -49,3 +49,13 @@ def test_one_letter_code_families_named_by_the_captions_phrases():
     # a point the range does not have is absent, never another range's point of that number
     assert named("upper pay range point 5 salary?", TEACHERS_PAY)[:3] == ("absent", [], "U5")
     assert named("main office opening hours", TEACHERS_PAY) is None
+
+
+def test_a_number_spelt_after_a_family_of_the_value_headers_names_its_column():
+    # "band three sites" against columns "Band 1" ... "Band 4" (holdout29)
+    from .row_helpers import named, table
+
+    premiums = table(["Shift type", "Band 1", "Band 2", "Band 3", "Band 4"],
+                     [["Early shift", "£1.85", "£1.61", "£1.42", "£1.27"], ["Peak season supplement", "£1.15", "£1.05", "£0.96", "£0.88"]])
+    assert named("What's the peak season supplement for band three sites?", premiums)[1:] == (["Peak season supplement"], "", ["Band 3"])
+    assert named("early shift in band four?", premiums)[3] == ["Band 4"]
