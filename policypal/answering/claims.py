@@ -39,6 +39,7 @@ from chunking.pipe_tables import is_delimiter_line, is_pipe_line
 from chunking.sentences import split_sentences_quick
 
 from .evidence import Claim, Evidence
+from .terms import MONTHS
 
 MIN_WORD_SHARE = 0.5  # share of a claim's content words that must be in its sources
 STEM = 5  # words are compared by their first letters
@@ -164,16 +165,7 @@ def is_instruction(sentence: str) -> bool:
 
 # --- facts ----------------------------------------------------------------------------------------
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-         ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
-         ("november", "nov"), ("december", "dec")],
-        start=1,
-    )
-    for name in names
-}
+_MONTHS = MONTHS
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DATE_PATTERNS = [
     re.compile(r"\b(?P<year>\d{4})-(?P<mnum>\d{1,2})-(?P<day>\d{1,2})\b"),

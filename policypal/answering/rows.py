@@ -21,7 +21,7 @@ from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -228,8 +228,8 @@ def _one_word_name_columns(table: TableData):
 def _row_by_a_name_column(question: str, table: TableData) -> RowMatch | None:
     """The row whose one-word name, in a column of such names, the question writes capitalised
     or beside the column's noun ("the Gold tier", "tier gold"); None when none or several."""
+    lowered = question.lower()
     for column, noun, values in _one_word_name_columns(table):
-        lowered = question.lower()
         rows = [row for row, v in zip(table.rows, values)
                 if v and (re.search(rf"\b{v}\b", question)  # written capitalised, as a name
                           or re.search(rf"\b{v.lower()}\s+{noun}s?\b|\b{noun}\s+{v.lower()}\b", lowered))]
@@ -309,14 +309,17 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
         elif family.upper() in written and 2 <= len(family) <= 4:
             # "spinal column point 24" for "SCP 24": the words whose initials the family is, spelt out
             question = _spelt(family).sub(lambda m: f"{family.upper()} {m.group(1)}", question)
-    pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
-    return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
+    return _spelt_numbers_in_digits(question, families)
 
 
 def _header_numbers_in_digits(question: str, headers) -> str:
     """"band three" as "band 3" where the value headers write that family with digits ("Band 3")."""
     families = {m.group(1).lower() for header in headers if (m := _LEADING_CODE.match(header.strip()))}
-    families = {f for f in families if f.isalpha()}
+    return _spelt_numbers_in_digits(question, {f for f in families if f.isalpha()})
+
+
+def _spelt_numbers_in_digits(question: str, families: set[str]) -> str:
+    """A number spelt after a family's word ("stage one", "band three") as its digits."""
     if not families:
         return question
     pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
@@ -1493,10 +1496,8 @@ _POSSESSIVES = frozenset("my your our their his her its".split())
 _LIST_LEAD = re.compile(r"^\s*(?:including|incl\.?|e\.g\.?|eg|such as|for example|for instance|like|notably)\s+", re.IGNORECASE)
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), start=1)}
 _DATED = re.compile(r"\b(before|prior to|until|up to|on or after|after|from|since)\s+(?:(\d{1,2})\s+)?"
-                    r"(?:(january|february|march|april|may|june|july|august|september|october|november|december)\s+)?"
+                    r"(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
                     r"((?:19|20)\d{2})\b", re.IGNORECASE)
 
 
@@ -1538,7 +1539,7 @@ def _meets(year: int, condition: re.Match) -> bool:
     """Whether a year meets a dated condition ("before 1 April 2019"); False on its boundary year
     when the date is not the year's first day (2019 may fall either side of 1 April)."""
     word, day, month, bound = condition.group(1).lower(), condition.group(2), condition.group(3), int(condition.group(4))
-    starts_year = (not month or _MONTHS[month.lower()] == 1) and (not day or int(day) == 1)
+    starts_year = (not month or MONTHS[month.lower()] == 1) and (not day or int(day) == 1)
     if year == bound and not starts_year:
         return False
     if word in ("before", "prior to", "until", "up to"):

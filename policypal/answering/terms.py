@@ -299,10 +299,19 @@ def as_the_company(question: str, names: list[str]) -> str:
 
 
 _PROPER = re.compile(r"(?<![.?!:]\s)(?<!^)\b([A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*)*)")
-_CALENDAR = frozenset("""
-    monday tuesday wednesday thursday friday saturday sunday january february march april may june
-    july august september october november december christmas easter
-""".split())
+# month names and their short forms -> the month's number (dates in claims, dated row conditions)
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+         ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
+         ("november", "nov"), ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday christmas easter".split()) \
+    | {name for name in MONTHS if len(name) > 3 or name == "may"}  # (the full names)
 
 
 def proper_names(question: str) -> list[str]:
@@ -312,11 +321,11 @@ def proper_names(question: str) -> list[str]:
     the asker's "I" are not names; a capital that starts a sentence tells nothing."""
     out = []
     for m in _PROPER.finditer(question.strip()):
-        words = m.group(1).split()
-        if any(w.lower() in _CALENDAR for w in words):
+        parts = m.group(1).split()
+        if any(w.lower() in _CALENDAR for w in parts):
             continue  # "Christmas Day", "Sunday": a day, not a place
-        if len("".join(words)) > 2 and " ".join(words) not in out:
-            out.append(" ".join(words))
+        if len("".join(parts)) > 2 and " ".join(parts) not in out:
+            out.append(" ".join(parts))
     return out
 
 

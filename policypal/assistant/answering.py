@@ -296,17 +296,15 @@ def _named_evidence(question: str, versions: list[int], loader: EvidenceLoader, 
     """Table rows holding a name the question writes and no evidence holds ("the Glasgow hub":
     the depot register's Glasgow row, which gives its band): a name is a fact to find, and the
     vector search, which reads the whole question, ranks a one-word name low."""
-    seen = {e.key for e in evidence}
     held = " ".join(e.text for e in evidence).lower()
-    out = []
-    for name in proper_names(question)[:3]:
-        if re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", held):
-            continue
-        for chunk in lookup.chunks_with_identifier(versions=versions, forms=[name], limit=2):
-            if chunk.pk not in seen and chunk.kind == Chunk.Kind.TABLE_ROW:
-                seen.add(chunk.pk)
-                out.append(loader.evidence(chunk, role="row"))
-    return out
+    names = [name for name in proper_names(question)[:3]
+             if not re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", held)]
+    if not names:
+        return []
+    seen = {e.key for e in evidence}
+    # (one full-text query for every name, table rows first)
+    found = lookup.chunks_with_identifier(versions=versions, forms=names, limit=2 * len(names))
+    return [loader.evidence(chunk, role="row") for chunk in found if chunk.pk not in seen and chunk.kind == Chunk.Kind.TABLE_ROW]
 
 
 def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence], vector,
