@@ -209,8 +209,13 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
 
 
 def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1) -> list[Chunk]:
-    """Block chunks of the version's section numbered `number` ("4.2"), nearest first."""
-    last_part = r"(^|> )" + number.replace(".", r"\.") + r"(\.)?\s"
+    """Block chunks of the version's section numbered `number` ("4.2"), nearest first: the section
+    whose heading carries the number, else the block holding the paragraph that opens with it
+    (many policies number their clauses in the text, "6.4 Late recording. The ...", under a heading
+    "6. Bonus")."""
+    escaped = number.replace(".", r"\.")
+    last_part = r"(^|> )" + escaped + r"(\.)?\s"
+    opening = r"(^|\n)\s*(\*\*)?" + escaped + r"\.?(\*\*)?\s"
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT c.id FROM retrieval_chunk c WHERE c.version_id = %s AND c.level = 'block' AND c.searchable "
@@ -219,6 +224,13 @@ def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1
             [version_id, last_part, vector_literal(query_vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
+        if not ids:
+            cursor.execute(
+                "SELECT c.id FROM retrieval_chunk c WHERE c.version_id = %s AND c.level = 'block' AND c.searchable "
+                "AND c.kind <> 'table_row' AND c.text ~ %s ORDER BY c.ordinal LIMIT %s",
+                [version_id, opening, limit],
+            )
+            ids = [row[0] for row in cursor.fetchall()]
     found = chunks_with_sources().in_bulk(ids)
     return [found[i] for i in ids if i in found]
 

@@ -37,7 +37,7 @@ from .evidence import (
 from .places import places_in
 from .time_windows import unheld_days
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
@@ -86,9 +86,12 @@ def compose_answer(
     matches = _row_matches(question, every, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
-    if found and all(m.partial for m in found) and is_yes_no(question):
+    if found and all(m.partial for m in found) and is_yes_no(question) \
+            and not (_ASKS_WHETHER_THERE_IS.match(question) and any(m.columns for m in found)):
         # "Can a patient ask us to erase their records?" shares words with the "Deceased patient
         # record" row; a value found by some of a label's words does not answer a yes/no question
+        # (one asking whether there is the value a column gives does: "Is there a limit on how
+        # much of my pro bono time counts?", the Pro bono row's credit cap)
         found = []
     if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent
                                  or absent[0].unmentioned or _absent_code_nowhere(question, absent[0], every)):
@@ -384,6 +387,9 @@ def _names_found_rows(text: str, found: list[RowMatch]) -> bool:
 
 
 # --------------------------------------------------------------------------- rows
+
+
+_ASKS_WHETHER_THERE_IS = re.compile(r"\s*(?:is|are)\s+there\b", re.IGNORECASE)
 
 
 def _table_id(table: TableData) -> tuple:
@@ -730,6 +736,9 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     row_words = _row_words(match) | elsewhere | stems_of(" ".join(spelt_family_words(question, match.table)))
     # (the people a row is for name it too: "my dad" of "a partner or close relative")
     row_words |= {k for r in match.rows for k in kin_covered(question, label_of(match.table, r))}
+    if match.how == "range":
+        # ("six years qualified": what the number measures names the range row with it)
+        row_words |= {stem(w) for w in quantity_words(question)}
     if match.how == "absent":
         # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
         asked = stems_of(question)
@@ -1179,12 +1188,33 @@ def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list
             wanted = rows_refer_to | numbers
         else:
             wanted = rows_refer_to | {n for policy, n in own_numbers if policy == e.policy}
-        if not _numbered(e, wanted):
-            continue
-        own = [c for c in candidates if c.unit == unit]
+        if _numbered(e, wanted):
+            own = [c for c in candidates if c.unit == unit]
+        else:  # a clause numbered in the text ("6.4 Late recording. The Committee will ...")
+            paragraph = _numbered_paragraph(e, wanted)
+            if paragraph is None:
+                continue
+            own = [c for c in candidates if c.unit == unit and c.paragraph == paragraph]
+            # its rule, not its title ("6.4 Late recording.")
+            own = [c for c in own if len(words(c.text)) > CLAUSE_TITLE_WORDS] or own
         if own:
             out.append(max(own, key=lambda c: (c.position == 0, c.score)))
     return out
+
+
+CLAUSE_TITLE_WORDS = 4  # "6.4 Late recording.": a numbered clause's title, not its rule
+
+
+def _numbered_paragraph(e: Evidence, numbers: set[str]) -> int | None:
+    """The index of the evidence's paragraph (as its sentence candidates count them) that opens
+    with one of the section numbers, when the evidence is text."""
+    if e.table is not None or not numbers:
+        return None
+    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)]
+    for i, line in enumerate(lines):
+        if any(re.match(rf"(?:\*\*)?{re.escape(n)}\.?(?:\*\*)?\s", line) for n in numbers):
+            return i
+    return None
 
 
 def _numbered(e: Evidence, numbers: set[str]) -> bool:

@@ -135,8 +135,17 @@ _ABBREVIATION = re.compile(
 
 
 def referenced_sections(text: str) -> list[str]:
-    """Section numbers the text refers to ("see 4.2", "section 6.2", "in 7.1")."""
-    return section_numbers(text)
+    """Section numbers the text refers to ("see 4.2", "section 6.2", "in 7.1"), except those of
+    another document ("paragraph 4.4 of the Office Attendance Policy", "section 2 of the Act"):
+    its own 4.4 is not the one meant."""
+    elsewhere = {m.group(1) for m in _OTHER_DOCUMENTS_SECTION.finditer(text)}
+    return [n for n in section_numbers(text) if n not in elsewhere]
+
+
+_OTHER_DOCUMENTS_SECTION = re.compile(
+    r"\b(\d+(?:\.\d+)*)\s+of\s+(?:the\s+|our\s+)?(?:[A-Z][\w&'’-]*,?\s+(?:(?:and|of|for|the|on|&)\s+)*){0,8}"
+    r"(?:Policy|Standard|Procedure|Handbook|Code|Agreement|Act|Regulations?|Guidance|Guidelines|Framework|Scheme|Rules|Manual|Charter)\b"
+)
 
 
 def is_definition_of(sentence: str, term: str) -> bool:

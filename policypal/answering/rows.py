@@ -1253,9 +1253,11 @@ def _of_the_order(value: float, bounds: list[float]) -> bool:
 
 
 def measure_words(question: str) -> set[str]:
-    """The unit words the question states quantities in ("1.6 litre", "6,200 km", "9 months")."""
+    """The unit words the question states quantities in ("1.6 litre", "6,200 km", "9 months",
+    "six years")."""
     out = set()
-    for m in _NUMBER_THEN_UNIT.finditer(question.replace(",", "")):
+    text = question.replace(",", "")
+    for m in [*_NUMBER_THEN_UNIT.finditer(text), *_SPELT_NUMBER_THEN_UNIT.finditer(text)]:
         unit = (m.group(2) or "").lower()
         if unit in _MEASURES or unit.rstrip("s") in _TIME_UNITS:
             out.add(unit)
@@ -1275,6 +1277,21 @@ _NUMBER_WORD_PATTERN = "|".join(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty".split()
 )
+_SPELT_NUMBER_THEN_UNIT = re.compile(rf"\b({_NUMBER_WORD_PATTERN})\s+([a-z]+)\b", re.IGNORECASE)
+
+
+# "six years qualified", "4 years' service", "10 years of experience", "20 years old": the word
+# that says what a length of time measures
+_QUANTITY_THEN_WHAT = re.compile(
+    rf"(?:(?<![\w.])\d+(?:\.\d+)?|\b(?:{_NUMBER_WORD_PATTERN}))\s*-?\s*(?:years?|yrs?|months?|weeks?|days?)(?:['’]s?)?"
+    r"\s+(?:(?:of|in)\s+)?([a-z][a-z-]+)\b", re.IGNORECASE)
+
+
+def quantity_words(question: str) -> set[str]:
+    """The words that say what a stated length of time measures ("qualified" of "six years
+    qualified", "service" of "4 years' service"): with the number, they name a range row."""
+    return {m.group(1).lower() for m in _QUANTITY_THEN_WHAT.finditer(question.replace(",", ""))
+            if m.group(1).lower() not in STOP_WORDS}
 
 
 def _quantities(question: str, kind: str, unit: float) -> list[float]:
@@ -1905,7 +1922,10 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     New York"), or the place asked about (its country or region; a capital or another city;
     "Rest of world" for a region no other column names)."""
     places = destinations(question)
+    # (the unit of a quantity, "six years qualified", measures the asker's case: its synonyms do
+    # not name the "Annual ..." column)
     asked = _expanded(stems_of(question) | _place_stems(question))
+    asked -= _expanded({stem(w) for w in measure_words(question)}) - stems_of(question)
     first = max(table.label_columns, 1)
     # words in brackets name the column too ("Teller Cash limit (per till)"), unless they list
     # examples of the label ("Metro city (includes Mumbai, ...)": read as examples below)
