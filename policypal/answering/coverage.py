@@ -370,6 +370,12 @@ def _decide_ask(context: str, clause: str, units: _Units, scene: _Scene) -> Ask:
     # (a place a named row holds is what the look-up asked for)
     ask.context = {t.stem for t in ask.terms
                    if t.stem not in own or (t.stem in scene.place_stems and t.stem not in scene.extra)}
+    # what the asker wants it for ("... onto my own iPad so I can read it on the train") sets the
+    # scene: the ask is whether they may do the thing
+    purpose = purpose_of(clause)
+    if purpose:
+        before = stems_of(clause[: len(clause) - len(purpose)])
+        ask.context |= {t.stem for t in ask.terms if t.stem in stems_of(purpose) and t.stem not in before}
     # "a lighter workload", "a fancier chair than the limit": the comparative asks which way the
     # thing differs; it weighs as little as the scene and is never a thing the policies lack
     ask.comparatives = {stem(w) for w in comparative_modifiers(words(text))}
@@ -398,6 +404,17 @@ _ASK_OPENER = rf"(?:{_OPENERS})\b"
 _LEAD_IN = re.compile(rf"^(.{{3,}}?)(?:\s*,|\s+[-–—]+)\s+(?={_ASK_OPENER})", re.IGNORECASE)
 _LEAD_CONDITION = re.compile(rf"^((?:if|when|once|after|while|whilst)\b.{{3,}}?)\s+(?=(?:how|what|what's|which|who|when|where)\b)",
                              re.IGNORECASE)
+
+
+_PURPOSE = re.compile(r"\b(?:so\s+(?:that\s+)?(?:i|we|you|he|she|they|it)\s+(?:can|could|may|might|will|would)|in\s+order\s+to)\b(.*)$",
+                      re.IGNORECASE)
+
+
+def purpose_of(clause: str) -> str:
+    """What the clause says the asker wants a thing for: the words after "so I can", "so that
+    we could", "in order to" ("" when it says none)."""
+    m = _PURPOSE.search(clause)
+    return m.group(0) if m else ""
 
 
 def lead_in(clause: str) -> str:
@@ -460,6 +477,21 @@ def owners_written(text: str) -> set[str]:
     "a company laptop", both or none."""
     tokens = [stem(w) for w in words(text)]
     return {_owner_before(tokens, i) for i in range(1, len(tokens) + 1)} - {""}
+
+
+def owned_things(text: str) -> dict[str, str]:
+    """word -> owner ('personal' or 'employer') of each thing the text writes as someone's:
+    "my own iPad" gives {"ipad": "personal"}, "a company laptop" {"laptop": "employer"}."""
+    tokens = words(text)
+    stems = [stem(w) for w in tokens]
+    out: dict[str, str] = {}
+    for i, word in enumerate(tokens):
+        if i == 0 or word in STOP_WORDS or stems[i] in _EMPLOYER_SIDE | _PERSONAL_SIDE:
+            continue
+        owner = _owner_before(stems, i)
+        if owner and can_name_a_thing(word):
+            out[word] = owner
+    return out
 
 
 def owner_of_term(term: str) -> str:

@@ -27,7 +27,7 @@ from policypal.answering.evidence import (
     header_rows_folded,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import agreements, as_the_company, equivalents, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -425,6 +425,8 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         # only when the first answer leaves words of the question out: a look-up more per question
         for term, found in _definitions_described(question, evidence, loader).items():
             definitions.setdefault(term, found)
+        for term, found in _definitions_of_owned_things(question, evidence, loader).items():
+            definitions.setdefault(term, found)
     definitions.update(_referred_definitions(definitions, versions))
     about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
@@ -611,7 +613,8 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
     terms, the best first, each next one only if it holds a key term the ones before do not
     ("a contractor" adds Third-Party User to Restricted System; the Information Owner's "Head
     of Payroll" adds nothing to a Restricted System's "payroll records")."""
-    held = {term: _held_terms(asked, paragraph) for term, (_, paragraph) in definitions.items()}
+    held = {term: _held_terms(asked, paragraph) | _owner_agreeing(question, term, paragraph)
+            for term, (_, paragraph) in definitions.items()}
     # a definition that says the opposite of what the asker tells is not what they describe
     # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
     ranked = sorted((t for t in definitions if len(held[t]) >= 2 and not (question and contradicts(question, definitions[t][1]))
@@ -626,6 +629,41 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
         covered |= held[term]
         if len(out) == MAX_ABOUT:
             break
+    return out
+
+
+def _owner_agreeing(question: str, term: str, paragraph: str) -> set[str]:
+    """{"owner:personal"} when the term names the owner's side the question writes a thing as
+    ("Personal Device" for "my own iPad") and its definition holds that thing: the thing and
+    whose it is are two facts the definition and the question share."""
+    from policypal.answering.coverage import owned_things, owner_of_term
+
+    owner = owner_of_term(term)
+    if not owner:
+        return set()
+    held = stems_of(paragraph)
+    things = [w for w, side in owned_things(question).items() if side == owner]
+    return {f"owner:{owner}"} if any(equivalents(stem(w)) & held for w in things) else set()
+
+
+def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the defined terms of the owner's side that the question
+    writes a thing as ("my own iPad") whose definition holds the thing ("Personal Device means any
+    laptop, tablet or phone ..."), in the policies the search found: the rules speak of the
+    asker's iPad by that name. One definitions-only full-text query, only when the question
+    writes a thing as someone's."""
+    from policypal.answering.coverage import owned_things
+
+    things = owned_things(question)
+    if not things:
+        return {}
+    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
+    words = list(dict.fromkeys(w for thing in things for w in equivalent_words(thing)))
+    out: dict[str, tuple] = {}
+    for chunk in lookup.definitions_carrying(versions=versions, words=words, min_words=1):
+        for term, paragraph in definition_spans(chunk.text):
+            if _owner_agreeing(question, term, paragraph):
+                out.setdefault(term, (chunk, paragraph))
     return out
 
 
