@@ -723,8 +723,11 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     table's caption, headers, breadcrumb or the sentences of its own section (`notes`: a table
     without a caption is introduced by them, "An employee who resigns ... must repay part of the
     funding ... set out in the table below"); 1 when the clauses name nothing but the row."""
-    if names_label_column(question, match.table):
-        return 1.0  # "Band 3 rate ...": the question says which table's labels it gives
+    if names_label_column(question, match.table) and (match.columns or not is_yes_no(question)):
+        # "Band 3 rate ...": the question says which table's labels it gives (not when it asks
+        # whether it may do a thing: "I'm on grade G9. Could I stand in the council elections?"
+        # tells the asker's grade; what the table is about must be asked too)
+        return 1.0
     if match.rows and _names_a_long_code(question, match):
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
