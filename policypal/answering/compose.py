@@ -93,6 +93,10 @@ def compose_answer(
         # (one asking whether there is the value a column gives does: "Is there a limit on how
         # much of my pro bono time counts?", the Pro bono row's credit cap)
         found = []
+    if absent and not found and _thing_of_a_permission(question, absent[0]):
+        # "Can I take my bakery tunic home and wash it myself?": the thing the asker names is not
+        # a row asked for; whether they may do it is the question
+        absent = []
     if absent and not found and (_absent_is_the_question(absent[0], ranked) or absent[0].column_absent
                                  or absent[0].unmentioned or _absent_code_nowhere(question, absent[0], every)):
         return _absent_answer(absent[0], _table_evidence(absent[0].table, every), ranked)
@@ -859,6 +863,17 @@ def _absent_code_nowhere(question: str, match: RowMatch, evidence: list[Evidence
     if key is None or key not in code_keys_in(question):
         return False
     return not any(key in code_keys_in(e.text) for e in evidence)
+
+
+_ASKS_PERMISSION = re.compile(r"^\W*(?:can|could|may|should|must)\s+(?:i|we|you|they|he|she|staff|colleagues)\b", re.IGNORECASE)
+
+
+def _thing_of_a_permission(question: str, absent: RowMatch) -> bool:
+    """Whether a row label the table lacks is only the thing a question asking permission names
+    ("Can I take my bakery tunic home ...?"), by words (a code or number is asked for) and with no
+    value column of the table named."""
+    return (bool(_ASKS_PERMISSION.match(question)) and not absent.columns and not absent.column_absent
+            and not re.search(r"\d", absent.asked))
 
 
 def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:
