@@ -86,6 +86,11 @@ def compose_answer(
     matches = _row_matches(question, every, corpus_mentions or {})
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
+    if about and found:
+        # "Table 1 does not apply to Young Workers" when the asker is one ("I'm 17"): its row is
+        # not their answer
+        excluded = _tables_not_applying(every, about)
+        found = [m for m in found if not _table_number(m.table) or _table_number(m.table) not in excluded]
     if found and all(m.partial for m in found) and is_yes_no(question) \
             and not (_ASKS_WHETHER_THERE_IS.match(question) and any(m.columns for m in found)):
         # "Can a patient ask us to erase their records?" shares words with the "Deceased patient
@@ -136,7 +141,7 @@ def compose_answer(
         for row in match.rows:
             cited.append(_row_evidence(host, row))
             paragraphs.append(f"{row_sentence_text(match, row)} [{len(cited)}]")
-    beside = _beside_rows(found, pool, every, decision)
+    beside = _beside_rows(found, pool, every, decision, about)
     # a table whose row the question names ("a Cat C site") but that is not what it asks about:
     # none of its other rows may answer ("Cat E ... asbestos survey area" for a survey question)
     beside["skip_tables"] = set(beside["skip_tables"]) | _tables_naming_a_row(question, every, found)
@@ -308,10 +313,12 @@ def _asks_the_answer_leaves(decision: Decision, paragraphs: list[str], cited: li
     return list(dict.fromkeys(out))
 
 
-def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Evidence], decision: Decision) -> dict:
+def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Evidence], decision: Decision,
+                 about: list[str] | tuple[str, ...] = ()) -> dict:
     """What sentences may join named rows: no row of any table (another table's row would be
     another answer), and only the notes of the rows' sections and, from the tables' policies,
-    the units that carry an ask and fetched rules (another sentence would answer another
+    the units that carry an ask, fetched rules and rules using a term the question is about ("I'm
+    17": "Table 1 does not apply to Young Workers"; another sentence would answer another
     question under a real citation)."""
     if not found:
         return {"skip_tables": set(), "decision": decision, "only": None}
@@ -321,7 +328,8 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
     # another question ("the CPD budget is paid in the currency of ..." beside a travel supplement)
     policies = {host.policy for host in hosts}
     only = {i for i, e in enumerate(pool)
-            if (e.policy in policies and (i in decision.carried_pieces or e.role in _FETCHED_RULES or _numbered(e, refer_to)))
+            if (e.policy in policies and (i in decision.carried_pieces or e.role in _FETCHED_RULES or _numbered(e, refer_to)
+                                          or any(mentions(e.text, t) and t not in defined_terms(e.text) for t in about)))
             or any(_in_section(e, host) for host in hosts)}
     return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only,
             "rows_refer_to": refer_to}
@@ -394,6 +402,23 @@ def _names_found_rows(text: str, found: list[RowMatch]) -> bool:
 
 
 _ASKS_WHETHER_THERE_IS = re.compile(r"\s*(?:is|are)\s+there\b", re.IGNORECASE)
+
+
+def _table_number(table: TableData) -> str:
+    """"1" of a table captioned "Table 1: ..."; "" for another caption."""
+    m = re.match(r"\s*Table\s+(\w+)\b", table.caption)
+    return m.group(1).lower() if m else ""
+
+
+def _tables_not_applying(evidence: list[Evidence], about: list[str] | tuple[str, ...]) -> set[str]:
+    """Numbers of the tables a rule says do not apply to a term the question is about ("Table 1
+    does not apply to Young Workers")."""
+    out = set()
+    for e in evidence:
+        for term in about:
+            pattern = rf"\bTables?\s+(\w+)\s+(?:does|do)\s+not\s+apply\s+to\s+(?:an?\s+|the\s+|any\s+)?{re.escape(term)}"
+            out |= {m.group(1).lower() for m in re.finditer(pattern, e.text, re.IGNORECASE)}
+    return out
 
 
 def _table_id(table: TableData) -> tuple:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
+from policypal.answering.ages import age_fits, told_age
 from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import names_a_thing, terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
@@ -427,6 +428,10 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
             definitions.setdefault(term, found)
         for term, found in _definitions_of_owned_things(question, evidence, loader).items():
             definitions.setdefault(term, found)
+    if told_age(question) is not None:
+        # "I'm 17 ...": the term whose definition bounds the asker's age, whatever the first answer
+        for term, found in _definitions_of_the_askers_age(question, evidence, loader).items():
+            definitions.setdefault(term, found)
     definitions.update(_referred_definitions(definitions, versions))
     about = _terms_about(asked, definitions, question=question)
     out: list[Evidence] = []
@@ -617,9 +622,11 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") ->
             for term, (_, paragraph) in definitions.items()}
     # a definition that says the opposite of what the asker tells is not what they describe
     # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
-    ranked = sorted((t for t in definitions if len(held[t]) >= 2 and not (question and contradicts(question, definitions[t][1]))
-                     and not _owned_otherwise(question, t)),
-                    key=lambda t: (-len(held[t]), -_shared_phrasing(question, definitions[t][1])))
+    # (a definition bounding the age the asker tells is what they are: "I'm 17" and a Young Worker)
+    aged = {t for t, (_, paragraph) in definitions.items() if question and age_fits(question, paragraph)}
+    ranked = sorted((t for t in definitions if (len(held[t]) >= 2 or t in aged)
+                     and not (question and contradicts(question, definitions[t][1])) and not _owned_otherwise(question, t)),
+                    key=lambda t: (t not in aged, -len(held[t]), -_shared_phrasing(question, definitions[t][1])))
     out: list[str] = []
     covered: set[str] = set()
     for term in ranked:
@@ -644,6 +651,22 @@ def _owner_agreeing(question: str, term: str, paragraph: str) -> set[str]:
     held = stems_of(paragraph)
     things = [w for w, side in owned_things(question).items() if side == owner]
     return {f"owner:{owner}"} if any(equivalents(stem(w)) & held for w in things) else set()
+
+
+AGE_WORDS = ["age", "aged", "years old", "young", "older"]
+
+
+def _definitions_of_the_askers_age(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the defined terms whose age bounds hold the age the asker
+    tells ("a Young Worker is an employee ... under 18" for "I'm 17"), in the policies the search
+    found: one definitions-only full-text query, only when the question tells an age."""
+    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
+    out: dict[str, tuple] = {}
+    for chunk in lookup.definitions_carrying(versions=versions, words=AGE_WORDS, min_words=1):
+        for term, paragraph in definition_spans(chunk.text):
+            if age_fits(question, paragraph):
+                out.setdefault(term, (chunk, paragraph))
+    return out
 
 
 def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
