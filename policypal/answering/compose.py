@@ -1253,8 +1253,7 @@ def _numbered_paragraph(e: Evidence, numbers: set[str]) -> int | None:
     with one of the section numbers, when the evidence is text."""
     if e.table is not None or not numbers:
         return None
-    lines = [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)]
-    for i, line in enumerate(lines):
+    for i, line in enumerate(_text_lines(e.text)):
         if any(re.match(rf"(?:\*\*)?{re.escape(n)}\.?(?:\*\*)?\s", line) for n in numbers):
             return i
     return None
@@ -1288,7 +1287,12 @@ def _candidates(unit: int, e: Evidence, skip_tables: set) -> list[_Candidate]:
         first = len(out)
         paragraphs = max((c.paragraph for c in out), default=-1) + 1
         return out + [_Candidate(unit, first + i, text, paragraph=paragraphs + i, row=True) for i, text in enumerate(rows)]
-    return _sentence_candidates(unit, [line.strip() for line in e.text.splitlines() if line.strip() and not is_delimiter_line(line)])
+    return _sentence_candidates(unit, _text_lines(e.text))
+
+
+def _text_lines(text: str) -> list[str]:
+    """The paragraphs of a text chunk, one a line, as its sentence candidates number them."""
+    return [line.strip() for line in text.splitlines() if line.strip() and not is_delimiter_line(line)]
 
 
 def _sentence_candidates(unit: int, lines: list[str]) -> list[_Candidate]:

@@ -21,7 +21,7 @@ from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.answering.ages import age_fits, told_age
 from policypal.answering.compose import compose_answer, with_definitions
-from policypal.answering.coverage import names_a_thing, terms_to_look_up
+from policypal.answering.coverage import names_a_thing, owned_things, owner_of_term, owners_written, terms_to_look_up
 from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
@@ -325,7 +325,7 @@ def _carrying_evidence(question: str, versions: list[int], loader: EvidenceLoade
     if best >= ANSWERED_SHARE * len(terms) and not unheld:
         return []  # a ranked chunk holds enough of them already, and every noun is held somewhere
     # within the policies the search found: the section it missed, not another policy's words
-    found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0))
+    found_versions = _found_versions(evidence, loader)
     exclude = [e.key for e in evidence]
     if best >= ANSWERED_SHARE * len(terms):
         # a noun no evidence holds ("MFA"): the chunk nearest the question that holds it (its synonyms too)
@@ -572,7 +572,7 @@ def _definitions_described(question: str, evidence: list[Evidence], loader: Evid
     specific = [t for t in terms if not t.generic]
     if len(terms) < DESCRIBED_MIN_TERMS or len(specific) < 2:
         return {}
-    found_versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
+    found_versions = _found_versions(evidence, loader)
     chunks = lookup.definitions_carrying(versions=found_versions, words=[t.word for t in terms], min_words=DESCRIBED_MIN_TERMS)
     out: dict[str, tuple] = {}
     for chunk in chunks:
@@ -643,8 +643,6 @@ def _owner_agreeing(question: str, term: str, paragraph: str) -> set[str]:
     """{"owner:personal"} when the term names the owner's side the question writes a thing as
     ("Personal Device" for "my own iPad") and its definition holds that thing: the thing and
     whose it is are two facts the definition and the question share."""
-    from policypal.answering.coverage import owned_things, owner_of_term
-
     owner = owner_of_term(term)
     if not owner:
         return set()
@@ -660,13 +658,8 @@ def _definitions_of_the_askers_age(question: str, evidence: list[Evidence], load
     """term -> (chunk, definition) for the defined terms whose age bounds hold the age the asker
     tells ("a Young Worker is an employee ... under 18" for "I'm 17"), in the policies the search
     found: one definitions-only full-text query, only when the question tells an age."""
-    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
-    out: dict[str, tuple] = {}
-    for chunk in lookup.definitions_carrying(versions=versions, words=AGE_WORDS, min_words=1):
-        for term, paragraph in definition_spans(chunk.text):
-            if age_fits(question, paragraph):
-                out.setdefault(term, (chunk, paragraph))
-    return out
+    return _definitions_found_by(_found_versions(evidence, loader), AGE_WORDS,
+                                 lambda term, paragraph: age_fits(question, paragraph))
 
 
 def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
@@ -675,26 +668,33 @@ def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader
     laptop, tablet or phone ..."), in the policies the search found: the rules speak of the
     asker's iPad by that name. One definitions-only full-text query, only when the question
     writes a thing as someone's."""
-    from policypal.answering.coverage import owned_things
-
     things = owned_things(question)
     if not things:
         return {}
-    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
     words = list(dict.fromkeys(w for thing in things for w in equivalent_words(thing)))
+    return _definitions_found_by(_found_versions(evidence, loader), words,
+                                 lambda term, paragraph: bool(_owner_agreeing(question, term, paragraph)))
+
+
+def _definitions_found_by(versions: list[int], words: list[str], keep) -> dict[str, tuple]:
+    """term -> (chunk, definition) of the definitions in these versions that hold one of the words
+    (one definitions-only full-text query) and that `keep(term, definition)` accepts."""
     out: dict[str, tuple] = {}
     for chunk in lookup.definitions_carrying(versions=versions, words=words, min_words=1):
         for term, paragraph in definition_spans(chunk.text):
-            if _owner_agreeing(question, term, paragraph):
+            if keep(term, paragraph):
                 out.setdefault(term, (chunk, paragraph))
     return out
+
+
+def _found_versions(evidence: list[Evidence], loader: EvidenceLoader) -> list[int]:
+    """The versions of the chunks the search ranked, best first, each once."""
+    return list(dict.fromkeys(loader.rows[e.key].version_id for e in evidence if e.rank > 0 and e.key in loader.rows))
 
 
 def _owned_otherwise(question: str, term: str) -> bool:
     """Whether a defined term names the other owner's thing than the question: "my own iPhone" is
     not a "Company Device", "my work laptop" is not a "Personal Device"."""
-    from policypal.answering.coverage import owner_of_term, owners_written
-
     sides, owner = owners_written(question), owner_of_term(term)
     return len(sides) == 1 and owner != "" and owner not in sides
 
