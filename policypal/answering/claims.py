@@ -165,8 +165,7 @@ def is_instruction(sentence: str) -> bool:
 
 # --- facts ----------------------------------------------------------------------------------------
 
-_MONTHS = MONTHS
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DATE_PATTERNS = [
     re.compile(r"\b(?P<year>\d{4})-(?P<mnum>\d{1,2})-(?P<day>\d{1,2})\b"),
     re.compile(r"\b(?P<day>\d{1,2})/(?P<mnum>\d{1,2})/(?P<year>\d{4})\b"),  # d/m/y, as written in India and the UK
@@ -232,7 +231,7 @@ def _take_date(match: re.Match, dates: dict) -> str:
     groups = match.groupdict()
     if groups.get("month") == "may":  # the verb, not the month
         return match.group(0)
-    month = _MONTHS[groups["month"].lower()] if groups.get("month") else int(groups["mnum"])
+    month = MONTHS[groups["month"].lower()] if groups.get("month") else int(groups["mnum"])
     day = int(groups["day"]) if groups.get("day") else None
     year = int(groups["year"]) if groups.get("year") else None
     if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):

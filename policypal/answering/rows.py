@@ -1024,7 +1024,10 @@ def _range(label: str) -> _Span | None:
     return None
 
 
-_TIME_WORD_AFTER = re.compile(r"\s*\+?\s*(?:full\s+|complete\s+|completed\s+|calendar\s+)?(years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?)\b")
+# the words of a length of time: of days and longer, and of any length
+_DAY_UNIT_WORDS = r"years?|yrs?|months?|weeks?|days?"
+_TIME_UNIT_WORDS = _DAY_UNIT_WORDS + r"|hours?|hrs?|minutes?|mins?"
+_TIME_WORD_AFTER = re.compile(r"\s*\+?\s*(?:full\s+|complete\s+|completed\s+|calendar\s+)?(" + _TIME_UNIT_WORDS + r")\b")
 
 
 def _time_factors(text: str) -> list[float]:
@@ -1283,7 +1286,7 @@ _SPELT_NUMBER_THEN_UNIT = re.compile(rf"\b({_NUMBER_WORD_PATTERN})\s+([a-z]+)\b"
 # "six years qualified", "4 years' service", "10 years of experience", "20 years old": the word
 # that says what a length of time measures
 _QUANTITY_THEN_WHAT = re.compile(
-    rf"(?:(?<![\w.])\d+(?:\.\d+)?|\b(?:{_NUMBER_WORD_PATTERN}))\s*-?\s*(?:years?|yrs?|months?|weeks?|days?)(?:['’]s?)?"
+    rf"(?:(?<![\w.])\d+(?:\.\d+)?|\b(?:{_NUMBER_WORD_PATTERN}))\s*-?\s*(?:{_DAY_UNIT_WORDS})(?:['’]s?)?"
     r"\s+(?:(?:of|in)\s+)?([a-z][a-z-]+)\b", re.IGNORECASE)
 
 
@@ -1306,7 +1309,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
     text = re.sub(r"\b(?:a|one)\s+(year|month|week|day|hour)\s+and\s+a\s+half\b", r"1.5 \1s", text)  # "a year and a half"
     text = re.sub(r"\btwice\b", "2 times", text)  # "twice in a roster": a count of 2
-    pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
+    pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|" + _TIME_UNIT_WORDS + r"|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
         value = numbers(token)
