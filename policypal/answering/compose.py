@@ -35,6 +35,7 @@ from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .places import places_in
+from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column,
@@ -382,10 +383,22 @@ _WH_OBJECT = re.compile(
 )
 
 
+# "How long does a pupil's passport need to be valid ...", "How much will the course cost?": the
+# thing a how-question measures is its subject, between the auxiliary and the verb
+_HOW_SUBJECT = re.compile(
+    r"\bhow\s+(?:long|much|many|often|soon|far|old)\s+(?:\w+\s+)?(?:does|do|did|must|should|will|would|can|could|is|are)\s+"
+    r"(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?((?:[\w'-]+\s+){0,3}?[\w'-]+?)"
+    r"(?=\s+(?:need|needs|have|has|take|takes|last|lasts|stay|stays|remain|remains|be|get|cost|costs|run|runs|keep|"
+    r"normally|usually|typically|generally|actually|currently|still|really)\b)",
+    re.IGNORECASE,
+)
+
+
 def _asked_for(text: str) -> set[str]:
     """Stems of what a wh-question asks for ("What's the hourly overtime rate when ...":
-    hourly, overtime, rate); empty for another kind of question."""
-    m = _WH_OBJECT.search(text)
+    hourly, overtime, rate), or of the thing a how-question measures ("How long does a pupil's
+    passport need to be valid": pupil, passport); empty for another kind of question."""
+    m = _WH_OBJECT.search(text) or _HOW_SUBJECT.search(text)
     return {stem(w) for w in words(m.group(1))} if m else set()
 
 
@@ -1088,8 +1101,20 @@ def _paired_units(pool: list[Evidence]) -> list[tuple[list[str], tuple[int, int]
             if use.role == ROLE_REFERENCE and not said:
                 said = [p for _, p in paragraphs]
             if said:
-                out.append(([*dict.fromkeys(said), d.breadcrumb, use.text, use.breadcrumb], (i, j)))
+                out.append(([*dict.fromkeys(said), d.breadcrumb, _using_text(use, said, paragraphs), use.breadcrumb], (i, j)))
     return out
+
+
+def _using_text(use: Evidence, said: list[str], paragraphs: list[tuple[str, str]]) -> str:
+    """What of a piece uses the defined terms: all of a rule, but of a glossary only the
+    definitions naming them ("Discounted spend means ... bought with the discount card"): the
+    glossary's other entries say nothing of the term (the words of a lost-card definition and a
+    price in another do not make a fee for replacing the card)."""
+    entries = definition_spans(use.text)
+    if len({term for term, _ in entries}) < 2:
+        return use.text
+    terms = [term for term, p in paragraphs if p in said]
+    return "\n".join(dict.fromkeys(p for _, p in entries if any(mentions(p, t) for t in terms)))
 
 
 # --------------------------------------------------------------------------- sentences
@@ -1118,6 +1143,7 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
     chosen += _about_terms(question, candidates, chosen, about) if about else _fetched_rules(question, pool, candidates, chosen)
     chosen += _referenced(pool, every_candidate, chosen, rows_refer_to)
     chosen += _value_sentences(decision, every_candidate, chosen)
+    chosen += _conditions_met(question, pool, every_candidate, chosen)
     by_unit: dict[int, list[_Candidate]] = {}
     for c in every_candidate:
         by_unit.setdefault(c.unit, []).append(c)
@@ -1127,6 +1153,28 @@ def _choose(question: str, pool: list[Evidence], *, skip_tables: set, decision: 
         if c.lead_in:
             _keep_what_it_introduces(by_unit[c.unit], c, keep_ids)
     return [c for c in every_candidate if id(c) in keep_ids]
+
+
+CONDITIONS_MET_MAX = 2  # sentences whose condition the asker's told quantity meets, added to an answer
+
+
+def _conditions_met(question: str, pool: list[Evidence], candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
+    """Sentences, in the policies of the chosen ones, that set a condition a quantity the asker
+    tells meets, or a limit it breaks ("... the job only took me 40 minutes": "Section 7.1 does
+    not apply where the call-out work was less than one hour"), sharing a word of substance with
+    the question besides the measure: they decide the asker's case."""
+    if not chosen or not told_quantities(question):
+        return []
+    policies = {pool[c.unit].policy for c in chosen}
+    measures = {stem(w) for q in told_quantities(question) for w in q.measure.split()[-1:]} | _TIME_STEMS
+    asked = {t.stem for t in key_terms(question) if not t.generic} - measures
+    have = {id(c) for c in chosen}
+    found = [c for c in candidates if id(c) not in have and not c.row and pool[c.unit].policy in policies
+             and asked & stems_of(c.text) and decides_the_case(question, c.text)]
+    return sorted(found, key=lambda c: -c.score)[:CONDITIONS_MET_MAX]
+
+
+_TIME_STEMS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year", "time", "occasion", "separate"))
 
 
 def _value_sentences(decision: Decision | None, candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:
@@ -1226,6 +1274,15 @@ def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list
     out = []
     for unit, e in enumerate(pool):
         if unit in chosen_units:
+            # "... salary safeguarding as set out in 8.3" with 8.3 further down the same chunk:
+            # its clause joins the sentences chosen from it
+            mine = {n for c in chosen if c.unit == unit for n in referenced_sections(c.text)}
+            paragraph = _numbered_paragraph(e, mine)
+            own = [c for c in candidates if c.unit == unit and c.paragraph == paragraph and c not in chosen] \
+                if paragraph is not None and not any(c.unit == unit and c.paragraph == paragraph for c in chosen) else []
+            own = [c for c in own if len(words(c.text)) > CLAUSE_TITLE_WORDS] or own
+            if own:
+                out.append(max(own, key=lambda c: (c.position == 0, c.score)))
             continue
         if e.role == ROLE_REFERENCE:
             wanted = rows_refer_to | numbers

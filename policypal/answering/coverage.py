@@ -564,8 +564,10 @@ def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
             continue
         if term.stem in denied:
             continue
-        if not can_name_a_thing(term.word) or term.stem in scene.place_stems or term.stem in ask.comparatives:
-            continue  # a verb or an adjective phrases the question; a place sets the scene
+        if term.stem in scene.place_stems or term.stem in ask.comparatives:
+            continue  # a place sets the scene
+        if not can_name_a_thing(term.word) and not classifying_adjective(term.word, words(ask.text)):
+            continue  # a verb or an adjective of quality phrases the question
         if _attributive_adjective(term.word, words(ask.text)):
             continue  # "a *quick* lunch": an adjective before the thing says what it is like, not what it is
         if units.near_in_vectors(term.word, units.every_word):
@@ -782,6 +784,23 @@ def _attributive_adjective(word: str, tokens: list[str]) -> bool:
     return False
 
 
+def classifying_adjective(word: str, tokens: list[str]) -> bool:
+    """An adjective (no adverb, verb or noun) written before a generic noun ("*broadband* costs",
+    "a *vegan* allowance"): with a head that names nothing, the adjective says what the thing is,
+    so, like a noun, it names a topic the policies may lack. Before a noun of substance it says
+    what the thing is like ("*unused* holiday", "a *proper* inspection")."""
+    readings = _readings(word)
+    if "ADJ" not in readings or readings.keys() - {"ADJ"}:
+        return False
+    return any(t == word and i + 1 < len(tokens) and tokens[i + 1] in _GENERIC_THINGS for i, t in enumerate(tokens))
+
+
+# the generic nouns of things an adjective can say the kind of (not a time: "mid-week", "a full
+# day" say when; not people: "temporary staff" are staff the policies may call otherwise)
+_GENERIC_THINGS = frozenset("amount cost costs money rate rates limit limits job role work option options kind type types "
+                            "sort policy policies rule rules procedure process guidance guidelines".split())
+
+
 def _modifies_a_noun(word: str, tokens: list[str]) -> bool:
     """A word that can be a noun, written before a word that can only be a noun ("international
     *school* fees", "a *gym* membership") and not after a subject, "to" or an auxiliary (where it
@@ -827,6 +846,11 @@ def asked_verb(clause: str) -> str | None:
         return None
     if len(tokens) < 3 or tokens[0] not in _AUXILIARIES:
         return None
+    # "Can my earned leave *be transferred* to my spouse?": the passive's participle
+    for j in range(2, min(len(tokens) - 1, 7)):
+        if tokens[j] in ("be", "been") and tokens[j + 1] not in STOP_WORDS and tokens[j + 1] not in GENERIC_WORDS:
+            word = tokens[j + 1]
+            return word if "VERB" in _readings(word) and word.endswith(("ed", "en", "wn", "id", "ne", "ght")) else None
     i = 1
     while i < len(tokens) and (tokens[i] in _SUBJECTS or tokens[i] in GENERIC_WORDS and i == 1):
         i += 1
@@ -878,6 +902,13 @@ _ASKED_VALUES = (
                 r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}\b|"
                 r"(?:first|last|final|second|third|fourth|\d+(?:st|nd|rd|th)?) (?:working |business |calendar )?day of|"
                 r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|day \d{1,2}\b)", re.IGNORECASE)),
+    # "which weeks are the boost weeks", "what month": a week or month named (a month, a date, a
+    # numbered week), not how many of them there are
+    (re.compile(r"\b(?:which|what) (?:weeks?|months?)\b(?! (?:of|before|after|notice)\b)", re.IGNORECASE), "which weeks",
+     re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                r"nov(?:ember)?|dec(?:ember)?|week \d{1,2}|weeks \d{1,2}|\d{4}-\d{2}-\d{2}|christmas|easter|new year|"
+                r"(?:first|last|final|second|third|fourth) (?:week|month)|(?:week|month) (?:before|after|of|in which|containing))\b",
+                re.IGNORECASE)),
     # "how soon", "how quickly": a time limit ("within one hour", "by the next working day", "at once")
     (_HOW_SOON, "how soon",
      re.compile(rf"\b(?:within|by|before|no later than|not later than|immediately|at once|straight away|without delay|"
@@ -889,7 +920,9 @@ _ASKED_VALUES = (
     (re.compile(r"\bwhat(?:'s|s| is| are| will be)\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+){0,3}?"
                 r"(?:salary|salaries|wage|wages|pay rate|rate|rates|price|prices|cost|costs|fee|fees|charge|charges|amount|"
                 r"allowance|allowances|cap|limit|budget)"
-                r"(?=\s+(?:for|of|per|in|at|on|to|when|if)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
+                # (... or before who pays or charges it: "the maximum amount we're allowed to charge")
+                r"(?=\s+(?:for|of|per|in|at|on|to|when|if|i|we|you|they|i'm|we're|you're|they're|i'd|we'd|staff|"
+                r"employees|can|may|could)\b|\s*[?.!]|\s*$)", re.IGNORECASE), "how much",
      _AMOUNT_GIVEN),
     # "the maximum number of PhD students one academic can supervise": a count of that thing
     # ("six students", "4 doctoral students"), not hours per student

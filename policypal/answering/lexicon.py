@@ -32,6 +32,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"doctor's note", "medical certificate", "sick note", "fit note"},
     {"join", "joiner", "new starter", "start date", "hire", "onboarding"},
     {"volunteer", "volunteering", "charity"},
+    {"second job", "side job", "another job", "secondary employment", "outside employment", "additional employment",
+     "moonlighting", "outside interests"},
     # pay and reward
     {"salary", "pay", "wage", "wages", "compensation", "remuneration", "base pay"},
     {"bonus", "incentive", "variable pay"},
@@ -72,6 +74,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     # IT and security
     {"laptop", "computer", "notebook", "pc", "device"},
     {"phone", "mobile", "smartphone", "cell phone", "handset", "iphone", "android"},
+    {"hand over", "handed over", "hand on", "pass on", "passed on", "transfer", "transferred"},
+    {"ring in", "phone in", "call in", "ring up", "phone up", "telephone", "by phone", "by telephone", "phone call"},
     {"tablet", "ipad"},
     {"freezer", "cold store", "chiller", "cold room"},
     {"byod", "bring your own device", "personal device", "own device"},

@@ -626,8 +626,10 @@ def _another_kind(question: str, table: TableData, labels: list[str], *, spans: 
             return f"{modifier} {noun}"
         if stem(noun) not in heads or not modifier.isalpha() or len(modifier) < 3:
             continue
-        if modifier in STOP_WORDS or modifier in GENERIC_WORDS or stem(modifier) in known or modifier in _NOT_KINDS:
+        if modifier in STOP_WORDS or modifier in GENERIC_WORDS or stem(modifier) in known:
             continue
+        if modifier in _NOT_KINDS and not (modifier in _OCCUPANCIES and _OCCUPANCIES & {w for ws in last for w in ws}):
+            continue  # "a double room" is a kind where rooms are "Standard Single", "Shared Twin"
         if equivalents(stem(modifier)) & known:
             continue  # "maternity leave": a synonym of a kind the table has ("Parental leave (birth parent)")
         capitalised = {w.lower() for w in re.findall(r"\b[A-Z][^\W\d_]*", question)}
@@ -653,6 +655,10 @@ _NOT_KINDS = frozenset(
     "usual normal regular next last first second third same other another each every whole full long short "
     "extra single double current new old own typical standard given particular specific".split()
 )
+
+# how many a room (a bed, a ticket) is for: words that say "which one" elsewhere ("a single day",
+# "double time") but are the kinds of a table whose labels use one of them
+_OCCUPANCIES = frozenset("single double twin triple".split())
 
 _CATCH_ALL_COLUMN = re.compile(r"\b(rest of|other|others|elsewhere|all other|any other|remaining)\b", re.IGNORECASE)
 
@@ -837,6 +843,12 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
         for row, code, span in zip(table.rows, codes, spans):
             if (code == (prefix, number, suffix) or _in_span(span, prefix, number, suffix)) and row not in rows:
                 rows.append(row)
+    if not rows:
+        # "my TLR 2" where the table writes TLR 2a, 2b and 2c: the code without a letter names its
+        # lettered rows (the policy's own text speaks of "a TLR 2" so)
+        rows = [row for prefix, number, suffix, _ in asked if not suffix
+                for row, code in zip(table.rows, codes) if code is not None and code[:2] == (prefix, number) and code[2]]
+        rows = list(dict.fromkeys(rows))
     if rows:
         return RowMatch(table, tuple(rows), how="label")
     if asked:
@@ -1133,6 +1145,7 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
         return RowMatch(table, (written[0],), how="range")
     spans = _bounds_as_noted([_span_or_point(label) for label in labels], notes)
     kinds = {s.kind for s in spans if s is not None}
+    question = _spelt_before_label_words(question, labels)
     header_unit = _header_time_unit(header)
     question = _without_other_codes(question, [header, *labels])
     if _TOTAL_STATED.search(question):
@@ -1281,6 +1294,20 @@ _NUMBER_WORD_PATTERN = "|".join(
     "seventeen eighteen nineteen twenty thirty forty fifty".split()
 )
 _SPELT_NUMBER_THEN_UNIT = re.compile(rf"\b({_NUMBER_WORD_PATTERN})\s+([a-z]+)\b", re.IGNORECASE)
+
+
+_SPELT_VALUES = dict(zip(_NUMBER_WORD_PATTERN.split("|"), [*range(21), 30, 40, 50]))
+
+
+def _spelt_before_label_words(question: str, labels: list[str]) -> str:
+    """"a five night residential" as "a 5 night residential" where the range labels count nights
+    ("Residential 4+ nights"): a number spelt before a word of the labels is that many of it."""
+    own = {w.rstrip("s") for label in labels for w in words(label) if w.isalpha() and len(w) > 2}
+
+    def digits(m: re.Match) -> str:
+        return f"{_SPELT_VALUES[m.group(1).lower()]} {m.group(2)}" if m.group(2).lower().rstrip("s") in own else m.group(0)
+
+    return _SPELT_NUMBER_THEN_UNIT.sub(digits, question)
 
 
 # "six years qualified", "4 years' service", "10 years of experience", "20 years old": the word

@@ -99,7 +99,14 @@ def _stem(word: str) -> str:
     word = _CLASSICAL_PLURALS.get(word, word)
     if len(word) > 5 and word.endswith("ies"):
         word = word[:-3] + "y"  # "earlies" (early shifts) as "early", "policies" as "policy"
+    if word in _OWN_NOUN_STEMS:
+        return _OWN_NOUN_STEMS[word]
     return _stemmer().stemWord(word)
+
+
+# nouns whose stem would be that of a verb meaning something else: an "allowance" is a sum of
+# money, "allows" and "allowed" give permission ("a standard car licence allows" is no car allowance)
+_OWN_NOUN_STEMS = {"allowance": "allowanc", "allowances": "allowanc"}
 
 
 STOP_STEMS = frozenset(stem(w) for w in STOP_WORDS)
@@ -178,7 +185,9 @@ def key_terms(text: str) -> list[Term]:
     text = _SEASON_WHEN.sub(" ", text)
     text = _PARTITIVE.sub(" ", text)
     text = _IS_THAT_OK.sub(" allowed ", text)  # "Is that fine?" asks whether it is allowed, not about a fine
-    phrases = [k for k in stems_of(text) if "_" in k]
+    # "the second job starts ...": one of a series, not a phrase naming a kind ("a second job")
+    series = {stem(m.group(1)) for m in _ORDINAL_OF_A_SERIES.finditer(text)}
+    phrases = [k for k in stems_of(text) if "_" in k and k.split("_")[0] not in series]
     tokens = words(text)
     for word in tokens:
         if word in STOP_WORDS or word.isdigit() or len(word) < 2 or _has_digit(word):
@@ -192,6 +201,9 @@ def key_terms(text: str) -> list[Term]:
                 and not _noun_in_ing(word, tokens)
             out[s] = Term(word, s, generic=generic, phrases=own)
     return list(out.values())
+
+
+_ORDINAL_OF_A_SERIES = re.compile(r"\b(?:the|my|our|their|that|this)\s+(first|second|third|fourth|next|last|other)\b", re.IGNORECASE)
 
 
 # the small words a measure opens with ("a year", "per night", "each week", "every month")
