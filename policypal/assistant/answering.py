@@ -428,12 +428,18 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
             definitions.setdefault(term, found)
         for term, found in _definitions_of_owned_things(question, evidence, loader).items():
             definitions.setdefault(term, found)
+        things = _things_uncarried(question, answer)
+        for term, found in _definitions_listing_a_thing(question, things, versions).items():
+            definitions.setdefault(term, found)
+        listing = {t for t, (_, paragraph) in definitions.items() if _lists_a_thing(question, things, t, paragraph)}
+    else:
+        listing = set()
     if told_age(question) is not None:
         # "I'm 17 ...": the term whose definition bounds the asker's age, whatever the first answer
         for term, found in _definitions_of_the_askers_age(question, evidence, loader).items():
             definitions.setdefault(term, found)
     definitions.update(_referred_definitions(definitions, versions))
-    about = _terms_about(asked, definitions, question=question)
+    about = _terms_about(asked, definitions, question=question, listing=listing)
     out: list[Evidence] = []
     for chunk in _definitions_widening(question, definitions, evidence, about):
         if chunk.pk not in have:
@@ -613,17 +619,19 @@ def _shared_phrasing(question: str, paragraph: str) -> int:
     return len(pairs(question) & pairs(paragraph))
 
 
-def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "") -> list[str]:
+def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "", listing: set[str] = frozenset()) -> list[str]:
     """The defined terms the question is about: those whose definition holds two of its key
-    terms, the best first, each next one only if it holds a key term the ones before do not
-    ("a contractor" adds Third-Party User to Restricted System; the Information Owner's "Head
-    of Payroll" adds nothing to a Restricted System's "payroll records")."""
+    terms, or lists a thing the question names that no evidence found speaks of (`listing`:
+    "my smartwatch" and "Personal Device means any mobile phone, smartwatch, tablet ..."), the
+    best first, each next one only if it holds a key term the ones before do not ("a
+    contractor" adds Third-Party User to Restricted System; the Information Owner's "Head of
+    Payroll" adds nothing to a Restricted System's "payroll records")."""
     held = {term: _held_terms(asked, paragraph) | _owner_agreeing(question, term, paragraph)
             for term, (_, paragraph) in definitions.items()}
     # a definition that says the opposite of what the asker tells is not what they describe
     # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
     # (a definition bounding the age the asker tells is what they are: "I'm 17" and a Young Worker)
-    aged = {t for t, (_, paragraph) in definitions.items() if question and age_fits(question, paragraph)}
+    aged = {t for t, (_, paragraph) in definitions.items() if question and age_fits(question, paragraph)} | set(listing)
     ranked = sorted((t for t in definitions if (len(held[t]) >= 2 or t in aged)
                      and not (question and contradicts(question, definitions[t][1])) and not _owned_otherwise(question, t)),
                     key=lambda t: (t not in aged, -len(held[t]), -_shared_phrasing(question, definitions[t][1])))
@@ -674,6 +682,82 @@ def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader
     words = list(dict.fromkeys(w for thing in things for w in equivalent_words(thing)))
     return _definitions_found_by(_found_versions(evidence, loader), words,
                                  lambda term, paragraph: bool(_owner_agreeing(question, term, paragraph)))
+
+
+LISTED_THINGS_MAX = 3  # things named by the question that a definition's list may hold, looked up at once
+
+
+def _things_uncarried(question: str, answer) -> list[str]:
+    """The nouns of substance the question names that the first answer's cited evidence does not
+    carry (a few at most)."""
+    return [t.word for t in _uncarried_terms(question, answer.cited)
+            if not t.generic and len(t.word) > 3 and names_a_thing(t.word, question)][:LISTED_THINGS_MAX]
+
+
+def _definitions_listing_a_thing(question: str, things: list[str], versions: list[int]) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the defined terms whose definition lists one of the things
+    ("Can I take a photo on my smartwatch?" and "Personal Device means any mobile phone,
+    smartwatch, tablet ... not issued by the Trust"), in any policy the asker may read (the search
+    may have found other policies by the question's other words): the rules speak of the thing by
+    the term. One definitions-only full-text query; a definition of the other owner's thing is not
+    it."""
+    if not things:
+        return {}
+    return _definitions_found_by(versions, things, lambda term, paragraph: _lists_a_thing(question, things, term, paragraph))
+
+
+def _lists_a_thing(question: str, things: list[str], term: str, paragraph: str) -> bool:
+    """Whether the definition is a list of kinds one of which is the thing ("Personal Device
+    means any mobile phone, smartwatch, tablet ...": not "email" of "name, email address", nor the
+    patient of "an occasion when the employee is contacted by a colleague or a patient"), the term
+    not being the thing's own word, and is not of the other owner's thing."""
+    own = stems_of(term)
+    heads = {stem(item.split()[-1]) for item in _listed_kinds(paragraph)}
+    return not _owned_otherwise(question, term) and any(stem(w) not in own and stem(w) in heads for w in things)
+
+
+_DEFINES = re.compile(r"\b(?:means|includes|covers|refers to)\b|[:\u2014\u2013]", re.IGNORECASE)
+_LIST_ITEM_WORDS = 3  # a kind in a definition's list is named in a few words
+
+
+def _listed_kinds(paragraph: str) -> list[str]:
+    """The kinds a definition lists: the list it opens with ("any mobile phone, smartwatch, tablet,
+    laptop, camera or other device capable of ..." gives mobile phone ... camera), a list of
+    examples ("a space ... such as a tank, sewer, chamber or silo") or a sentence opening with
+    one; none where no list of short
+    names follows ("an occasion when the employee is contacted by the Hub, a colleague or a
+    patient" lists who calls, not kinds of call-out)."""
+    m = _DEFINES.search(paragraph)
+    starts = ([m.end()] if m else []) + [e.end() for e in _EXAMPLES.finditer(paragraph)]
+    # ... and a later sentence opening with a list ("Service reservoirs, chambers, wet wells,
+    # valve pits, sewers and tanks are all confined spaces")
+    starts += [e.end() for e in re.finditer(r"[.;]\s+(?=[A-Z])", paragraph)]
+    return [item for start in starts for item in _list_at(paragraph[start:])]
+
+
+_EXAMPLES = re.compile(r"\b(?:such as|including|includes|for example|e\.g\.|namely)", re.IGNORECASE)
+
+
+def _list_at(text: str) -> list[str]:
+    """The short names listed at the start of the text, when there are three at least."""
+    body = re.sub(r"^[\s:,]*(?:any|all|every|a|an|the|such)\s+", "", text, flags=re.IGNORECASE)
+    items = []
+    for part in re.split(r"\s*,\s*|\s+(?:or|and)\s+", body):
+        part_words = part.strip().rstrip(".;").split()
+        if len(part_words) > _LIST_ITEM_WORDS:
+            # the last kind, then what qualifies the list: "computer that has not been issued ..."
+            cut = next((i for i, w in enumerate(part_words) if w.lower() in _QUALIFIER_WORDS), len(part_words))
+            if 0 < cut <= _LIST_ITEM_WORDS:
+                items.append(" ".join(part_words[:cut]))
+            break
+        if not part_words:
+            break
+        items.append(" ".join(part_words))
+    return items if len(items) >= 3 else []
+
+
+_QUALIFIER_WORDS = frozenset("that which who whose where when with capable used owned issued provided held of for in on "
+                             "by from during under".split())
 
 
 def _definitions_found_by(versions: list[int], words: list[str], keep) -> dict[str, tuple]:
