@@ -1163,10 +1163,12 @@ def _conditions_met(question: str, pool: list[Evidence], candidates: list[_Candi
     tells meets, or a limit it breaks ("... the job only took me 40 minutes": "Section 7.1 does
     not apply where the call-out work was less than one hour"), sharing a word of substance with
     the question besides the measure: they decide the asker's case."""
-    if not chosen or not told_quantities(question):
+    told = told_quantities(question) if chosen else []
+    if not told:
         return []
     policies = {pool[c.unit].policy for c in chosen}
-    measures = {stem(w) for q in told_quantities(question) for w in q.measure.split()[-1:]} | _TIME_STEMS
+    # (the measure's own words are no shared topic: "five separate times", "three shifts")
+    measures = {stem(q.measure.split()[-1]) for q in told} | _QUANTITY_WORDS
     asked = {t.stem for t in key_terms(question) if not t.generic} - measures
     have = {id(c) for c in chosen}
     found = [c for c in candidates if id(c) not in have and not c.row and pool[c.unit].policy in policies
@@ -1174,7 +1176,7 @@ def _conditions_met(question: str, pool: list[Evidence], candidates: list[_Candi
     return sorted(found, key=lambda c: -c.score)[:CONDITIONS_MET_MAX]
 
 
-_TIME_STEMS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year", "time", "occasion", "separate"))
+_QUANTITY_WORDS = frozenset(stem(w) for w in ("minute", "hour", "day", "week", "month", "year", "time", "occasion", "separate"))
 
 
 def _value_sentences(decision: Decision | None, candidates: list[_Candidate], chosen: list[_Candidate]) -> list[_Candidate]:

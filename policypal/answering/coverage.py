@@ -566,7 +566,7 @@ def _unmentioned(ask: Ask, units: _Units, scene: _Scene) -> list[Term]:
             continue
         if term.stem in scene.place_stems or term.stem in ask.comparatives:
             continue  # a place sets the scene
-        if not can_name_a_thing(term.word) and not classifying_adjective(term.word, words(ask.text)):
+        if not can_name_a_thing(term.word) and not _classifying_adjective(term.word, words(ask.text)):
             continue  # a verb or an adjective of quality phrases the question
         if _attributive_adjective(term.word, words(ask.text)):
             continue  # "a *quick* lunch": an adjective before the thing says what it is like, not what it is
@@ -784,7 +784,7 @@ def _attributive_adjective(word: str, tokens: list[str]) -> bool:
     return False
 
 
-def classifying_adjective(word: str, tokens: list[str]) -> bool:
+def _classifying_adjective(word: str, tokens: list[str]) -> bool:
     """An adjective (no adverb, verb or noun) written before a generic noun ("*broadband* costs",
     "a *vegan* allowance"): with a head that names nothing, the adjective says what the thing is,
     so, like a noun, it names a topic the policies may lack. Before a noun of substance it says
