@@ -1172,7 +1172,7 @@ def _conditions_met(question: str, pool: list[Evidence], candidates: list[_Candi
     asked = {t.stem for t in key_terms(question) if not t.generic} - measures
     have = {id(c) for c in chosen}
     found = [c for c in candidates if id(c) not in have and not c.row and pool[c.unit].policy in policies
-             and asked & stems_of(c.text) and decides_the_case(question, c.text)]
+             and asked & stems_of(c.text) and decides_the_case(told, c.text)]
     return sorted(found, key=lambda c: -c.score)[:CONDITIONS_MET_MAX]
 
 
@@ -1280,11 +1280,8 @@ def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list
             # its clause joins the sentences chosen from it
             mine = {n for c in chosen if c.unit == unit for n in referenced_sections(c.text)}
             paragraph = _numbered_paragraph(e, mine)
-            own = [c for c in candidates if c.unit == unit and c.paragraph == paragraph and c not in chosen] \
-                if paragraph is not None and not any(c.unit == unit and c.paragraph == paragraph for c in chosen) else []
-            own = [c for c in own if len(words(c.text)) > CLAUSE_TITLE_WORDS] or own
-            if own:
-                out.append(max(own, key=lambda c: (c.position == 0, c.score)))
+            if paragraph is not None and not any(c.unit == unit and c.paragraph == paragraph for c in chosen):
+                out += _clause_rule([c for c in candidates if c.unit == unit and c.paragraph == paragraph])
             continue
         if e.role == ROLE_REFERENCE:
             wanted = rows_refer_to | numbers
@@ -1296,12 +1293,18 @@ def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list
             paragraph = _numbered_paragraph(e, wanted)
             if paragraph is None:
                 continue
-            own = [c for c in candidates if c.unit == unit and c.paragraph == paragraph]
-            # its rule, not its title ("6.4 Late recording.")
-            own = [c for c in own if len(words(c.text)) > CLAUSE_TITLE_WORDS] or own
+            out += _clause_rule([c for c in candidates if c.unit == unit and c.paragraph == paragraph])
+            continue
         if own:
             out.append(max(own, key=lambda c: (c.position == 0, c.score)))
     return out
+
+
+def _clause_rule(own: list[_Candidate]) -> list[_Candidate]:
+    """The best sentence of a numbered clause's paragraph: its rule, not its title ("6.4 Late
+    recording."); none for an empty paragraph."""
+    own = [c for c in own if len(words(c.text)) > CLAUSE_TITLE_WORDS] or own
+    return [max(own, key=lambda c: (c.position == 0, c.score))] if own else []
 
 
 CLAUSE_TITLE_WORDS = 4  # "6.4 Late recording.": a numbered clause's title, not its rule

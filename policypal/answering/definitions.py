@@ -199,3 +199,47 @@ def _paragraphs(text: str) -> list[str]:
         out.append(line)
         joining = line.endswith(":") and _LIST_DEFINED.search(line) is not None
     return out
+
+
+_DEFINES = re.compile(r"\b(?:means|includes|covers|refers to)\b|[:\u2014\u2013]", re.IGNORECASE)
+_LIST_ITEM_WORDS = 3  # a kind in a definition's list is named in a few words
+
+
+def listed_kinds(paragraph: str) -> list[str]:
+    """The kinds a definition lists: the list it opens with ("any mobile phone, smartwatch, tablet,
+    laptop, camera or other device capable of ..." gives mobile phone ... camera), a list of
+    examples ("a space ... such as a tank, sewer, chamber or silo") or a sentence opening with
+    one; none where no list of short
+    names follows ("an occasion when the employee is contacted by the Hub, a colleague or a
+    patient" lists who calls, not kinds of call-out)."""
+    m = _DEFINES.search(paragraph)
+    starts = ([m.end()] if m else []) + [e.end() for e in _EXAMPLES.finditer(paragraph)]
+    # ... and a later sentence opening with a list ("Service reservoirs, chambers, wet wells,
+    # valve pits, sewers and tanks are all confined spaces")
+    starts += [e.end() for e in re.finditer(r"[.;]\s+(?=[A-Z])", paragraph)]
+    return [item for start in starts for item in _list_at(paragraph[start:])]
+
+
+_EXAMPLES = re.compile(r"\b(?:such as|including|includes|for example|e\.g\.|namely)", re.IGNORECASE)
+
+
+def _list_at(text: str) -> list[str]:
+    """The short names listed at the start of the text, when there are three at least."""
+    body = re.sub(r"^[\s:,]*(?:any|all|every|a|an|the|such)\s+", "", text, flags=re.IGNORECASE)
+    items = []
+    for part in re.split(r"\s*,\s*|\s+(?:or|and)\s+", body):
+        part_words = part.strip().rstrip(".;").split()
+        if len(part_words) > _LIST_ITEM_WORDS:
+            # the last kind, then what qualifies the list: "computer that has not been issued ..."
+            cut = next((i for i, w in enumerate(part_words) if w.lower() in _QUALIFIER_WORDS), len(part_words))
+            if 0 < cut <= _LIST_ITEM_WORDS:
+                items.append(" ".join(part_words[:cut]))
+            break
+        if not part_words:
+            break
+        items.append(" ".join(part_words))
+    return items if len(items) >= 3 else []
+
+
+_QUALIFIER_WORDS = frozenset("that which who whose where when with capable used owned issued provided held of for in on "
+                             "by from during under".split())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .terms import STOP_WORDS, readings, stem
+from .terms import NUMBER_WORDS, STOP_WORDS, readings, stem
 
 # unit word -> (what it measures, its size in the smallest unit of that measure)
 _UNITS = {
@@ -21,13 +21,7 @@ _UNITS = {
     "week": ("time", 10080), "fortnight": ("time", 20160), "month": ("time", 43800), "year": ("time", 525600),
     "time": ("occasions", 1), "occasion": ("occasions", 1),
 }
-_NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45,
-    "fifty": 50, "sixty": 60, "ninety": 90, "half": 0.5,
-}
-_NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted((w for w in _NUMBER_WORDS if w not in ("a", "an")), key=len, reverse=True)) + r")"
+_NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("a", "an")), key=len, reverse=True)) + r")"
 # a unit of time, occasions, or things counted in the plural ("three shifts", "five consecutive
 # scheduled shifts": the things themselves are what is counted)
 _UNIT = r"(minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|times|occasions?|[a-z]{3,}s)"
@@ -85,7 +79,7 @@ class Condition:
 
 def _amount(number: str, unit: str) -> Quantity | None:
     number = number.lower()
-    value = float(number) if number[0].isdigit() else _NUMBER_WORDS.get(number)
+    value = float(number) if number[0].isdigit() else NUMBER_WORDS.get(number)
     if value is None:
         return None
     key = unit.lower()
@@ -121,10 +115,9 @@ def conditions(text: str) -> list[Condition]:
     return out
 
 
-def decides_the_case(question: str, sentence: str) -> bool:
-    """Whether the sentence sets a condition that a quantity the question tells meets, or a limit
-    that it breaks."""
-    told = told_quantities(question)
+def decides_the_case(told: list[Quantity], sentence: str) -> bool:
+    """Whether the sentence sets a condition that one of the told quantities (`told_quantities`
+    of the question) meets, or a limit that it breaks."""
     if not told:
         return False
     for condition in conditions(sentence):

@@ -21,7 +21,7 @@ from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -1296,16 +1296,13 @@ _NUMBER_WORD_PATTERN = "|".join(
 _SPELT_NUMBER_THEN_UNIT = re.compile(rf"\b({_NUMBER_WORD_PATTERN})\s+([a-z]+)\b", re.IGNORECASE)
 
 
-_SPELT_VALUES = dict(zip(_NUMBER_WORD_PATTERN.split("|"), [*range(21), 30, 40, 50]))
-
-
 def _spelt_before_label_words(question: str, labels: list[str]) -> str:
     """"a five night residential" as "a 5 night residential" where the range labels count nights
     ("Residential 4+ nights"): a number spelt before a word of the labels is that many of it."""
     own = {w.rstrip("s") for label in labels for w in words(label) if w.isalpha() and len(w) > 2}
 
     def digits(m: re.Match) -> str:
-        return f"{_SPELT_VALUES[m.group(1).lower()]} {m.group(2)}" if m.group(2).lower().rstrip("s") in own else m.group(0)
+        return f"{NUMBER_WORDS[m.group(1).lower()]} {m.group(2)}" if m.group(2).lower().rstrip("s") in own else m.group(0)
 
     return _SPELT_NUMBER_THEN_UNIT.sub(digits, question)
 

@@ -70,7 +70,7 @@ GENERIC_WORDS = frozenset(
     """.split()
 )
 
-_NUMBER_WORDS = {
+NUMBER_WORDS = {  # a number spelt out, with its value ("a"/"an" one, "half")
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
@@ -497,8 +497,8 @@ def numbers(text: str) -> list[float]:
                 found.append(float(token.replace(",", "")))
             except ValueError:
                 continue
-        elif token in _NUMBER_WORDS and token not in ("a", "an", "half"):
-            found.append(float(_NUMBER_WORDS[token]))
+        elif token in NUMBER_WORDS and token not in ("a", "an", "half"):
+            found.append(float(NUMBER_WORDS[token]))
     return found
 
 

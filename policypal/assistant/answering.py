@@ -22,7 +22,7 @@ from chunking.tables import sentence_holds_row
 from policypal.answering.ages import age_fits, told_age
 from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import names_a_thing, owned_things, owner_of_term, owners_written, terms_to_look_up
-from policypal.answering.definitions import defined_terms, definition_spans, is_referral, mentions, referenced_sections
+from policypal.answering.definitions import defined_terms, definition_spans, is_referral, listed_kinds, mentions, referenced_sections
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
     header_rows_folded,
@@ -712,52 +712,8 @@ def _lists_a_thing(question: str, things: list[str], term: str, paragraph: str) 
     patient of "an occasion when the employee is contacted by a colleague or a patient"), the term
     not being the thing's own word, and is not of the other owner's thing."""
     own = stems_of(term)
-    heads = {stem(item.split()[-1]) for item in _listed_kinds(paragraph)}
+    heads = {stem(item.split()[-1]) for item in listed_kinds(paragraph)}
     return not _owned_otherwise(question, term) and any(stem(w) not in own and stem(w) in heads for w in things)
-
-
-_DEFINES = re.compile(r"\b(?:means|includes|covers|refers to)\b|[:\u2014\u2013]", re.IGNORECASE)
-_LIST_ITEM_WORDS = 3  # a kind in a definition's list is named in a few words
-
-
-def _listed_kinds(paragraph: str) -> list[str]:
-    """The kinds a definition lists: the list it opens with ("any mobile phone, smartwatch, tablet,
-    laptop, camera or other device capable of ..." gives mobile phone ... camera), a list of
-    examples ("a space ... such as a tank, sewer, chamber or silo") or a sentence opening with
-    one; none where no list of short
-    names follows ("an occasion when the employee is contacted by the Hub, a colleague or a
-    patient" lists who calls, not kinds of call-out)."""
-    m = _DEFINES.search(paragraph)
-    starts = ([m.end()] if m else []) + [e.end() for e in _EXAMPLES.finditer(paragraph)]
-    # ... and a later sentence opening with a list ("Service reservoirs, chambers, wet wells,
-    # valve pits, sewers and tanks are all confined spaces")
-    starts += [e.end() for e in re.finditer(r"[.;]\s+(?=[A-Z])", paragraph)]
-    return [item for start in starts for item in _list_at(paragraph[start:])]
-
-
-_EXAMPLES = re.compile(r"\b(?:such as|including|includes|for example|e\.g\.|namely)", re.IGNORECASE)
-
-
-def _list_at(text: str) -> list[str]:
-    """The short names listed at the start of the text, when there are three at least."""
-    body = re.sub(r"^[\s:,]*(?:any|all|every|a|an|the|such)\s+", "", text, flags=re.IGNORECASE)
-    items = []
-    for part in re.split(r"\s*,\s*|\s+(?:or|and)\s+", body):
-        part_words = part.strip().rstrip(".;").split()
-        if len(part_words) > _LIST_ITEM_WORDS:
-            # the last kind, then what qualifies the list: "computer that has not been issued ..."
-            cut = next((i for i, w in enumerate(part_words) if w.lower() in _QUALIFIER_WORDS), len(part_words))
-            if 0 < cut <= _LIST_ITEM_WORDS:
-                items.append(" ".join(part_words[:cut]))
-            break
-        if not part_words:
-            break
-        items.append(" ".join(part_words))
-    return items if len(items) >= 3 else []
-
-
-_QUALIFIER_WORDS = frozenset("that which who whose where when with capable used owned issued provided held of for in on "
-                             "by from during under".split())
 
 
 def _definitions_found_by(versions: list[int], words: list[str], keep) -> dict[str, tuple]:

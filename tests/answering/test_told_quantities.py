@@ -22,14 +22,18 @@ def test_the_conditions_a_rule_sets():
     assert [(c.comparison, c.bound.amount) for c in conditions("absences of 12 months or more")] == [("more", 12 * 43800)]
 
 
-def test_a_condition_met_or_a_limit_broken_decides_the_case():
+def decides(question: str, sentence: str) -> bool:
+    return decides_the_case(told_quantities(question), sentence)
+
+
+def test_a_condition_met_or_a_limit_broken_decides():
     rule = "Section 7.1 does not apply where the total call-out work was less than one hour."
-    assert decides_the_case("the job only took me 40 minutes", rule)
-    assert not decides_the_case("the job took me 3 hours", rule)
-    assert not decides_the_case("I was woken 3 times", rule)  # another measure
-    assert decides_the_case("I was rostered for 3 night duties in a row", "no more than 2 consecutive night duties")
-    assert not decides_the_case("I was rostered for 2 night duties in a row", "no more than 2 consecutive night duties")
-    assert decides_the_case("I covered for three shifts in a row",
+    assert decides("the job only took me 40 minutes", rule)
+    assert not decides("the job took me 3 hours", rule)
+    assert not decides("I was woken 3 times", rule)  # another measure
+    assert decides("I was rostered for 3 night duties in a row", "no more than 2 consecutive night duties")
+    assert not decides("I was rostered for 2 night duties in a row", "no more than 2 consecutive night duties")
+    assert decides("I covered for three shifts in a row",
                             "Where a colleague acts up for fewer than five consecutive scheduled shifts, no allowance is paid.")
 
 

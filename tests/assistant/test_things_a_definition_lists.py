@@ -6,7 +6,7 @@ On the real pipeline: two small policies ingested here, the real full-text look-
 import pytest
 
 from policypal.answering.terms import key_terms
-from policypal.assistant.answering import _definitions_listing_a_thing, _listed_kinds, _lists_a_thing, _terms_about
+from policypal.assistant.answering import _definitions_listing_a_thing, _lists_a_thing, _terms_about
 from retrieval.models import Chunk
 
 from .single_policy import another_policy, only_policy
@@ -68,13 +68,3 @@ def test_a_definition_listing_the_thing_as_the_other_owners_is_not_it(policies):
     assert not _lists_a_thing("Is there a discount on mortgages?", ["discount"], "Discounted Absence",
                               "Discounted Absence means any absence, such as jury service, discount days or leave.")
 
-
-def test_the_kinds_a_definition_lists():
-    assert _listed_kinds('"Personal Device" means any phone, tablet or computer that has not been issued by the Firm.') == \
-        ["phone", "tablet", "computer"]
-    assert _listed_kinds("Confined space means an enclosed place, such as a tank, sewer, chamber or silo, where there is a risk.") == \
-        ["tank", "sewer", "chamber", "silo"]
-    assert _listed_kinds("Confined space means an enclosed place where there is a risk. Service reservoirs, chambers, wet "
-                         "wells, sewers and tanks are confined spaces.") == ["Service reservoirs", "chambers", "wet wells", "sewers"]
-    # who calls is no kind of call-out
-    assert _listed_kinds('"Call-out" means an occasion when the employee is contacted by the Hub, a colleague or a patient.') == []
