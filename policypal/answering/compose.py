@@ -1054,7 +1054,7 @@ def _not_mentioned_sentence(missing: list[str], cited: list[Evidence]) -> str:
     return f"The cited sections {' and '.join(parts)}."
 
 
-_VALUE_KIND = re.compile(r"(?:how|which)\b")
+_VALUE_KIND = re.compile(r"(?:how|which|who)\b")
 
 
 def _listing(items: list[str], quote: bool = True) -> str:

@@ -888,6 +888,9 @@ _MONEY_GIVEN = re.compile(r"[£$€¥₹]|\d\s*(?:%|p\b|pence|pounds?|dollars?|e
                           r"\btime and a (?:half|third|quarter)\b|\b(?:double|triple) time\b|\bfull pay\b|\bhalf pay\b|"
                           r"\b(?:free|unpaid|no charge|nothing|at cost|actual cost|same rate|basic rate|spine point|scale point)\b",
                           re.IGNORECASE)
+# the head word of an office someone holds ("officer", "manager", "lead")
+_OFFICE = (r"(?:officer|manager|lead|head|director|representative|champion|co-?ordinator|controller|owner|advis[eo]r|"
+           r"administrator|guardian|deputy|chair|chairperson|secretary|ombudsman|ombudsperson|steward|contact person)s?")
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
@@ -935,6 +938,9 @@ _ASKED_VALUES = (
      _MONEY_GIVEN),
     (re.compile(r"\bhow long\b", re.IGNORECASE), "how long",
      re.compile(rf"\b{_NUMBER}[\s-]+(?:working |business |calendar |consecutive )?{_TIME_UNIT}\b|\b(?:until|within|by|before|after|end of)\b", re.IGNORECASE)),
+    # "Who is our Data Protection Officer?": the holder of an office named, not what the office does
+    (re.compile(rf"\bwho(?:'s|s| is| are)\s+(?:the|our|my|your)\s+((?:[a-z-]+\s+){{0,4}}?{_OFFICE})\b", re.IGNORECASE),
+     "who the {0} is", "holder"),
 )
 
 
@@ -1024,9 +1030,48 @@ def missing_value(clause: str, unit_text: str) -> str:
             head = re.escape(stem(counted[-1]))
             reads = re.compile(rf"\b(?:{_NUMBER}|no more than|at most|up to|maximum of|limit of)[\s-]+(?:[\w-]+\s+)?{head}\w*", re.IGNORECASE)
             name = name.format(" ".join(counted))
+        elif reads == "holder":
+            office = m.group(1).lower()
+            if _names_the_holder(office, unit_text):
+                continue
+            return name.format(office)
         if not reads.search(unit_text):
             return name
     return ""
+
+
+# words after "<office> is" that say what the office does or must, not who holds it
+_NOT_A_HOLDER = frozenset("responsible accountable required expected entitled able allowed permitted notified informed "
+                          "told consulted not also available the a an to in on at for of by this that these those it "
+                          "there which what who he she they each every any all no anyone everyone".split())
+
+
+def _names_the_holder(office: str, text: str) -> bool:
+    """Whether the text says who holds the office: a name or another office after "<office>
+    is" ("... Officer is Dana Reyes", "... Officer is the Head of Legal"), a name beside it
+    ("the Data Protection Officer, Dana Reyes,"), a name or office that "is" or "acts as" it,
+    the office's contact details ("contact the Data Protection Officer at dpo@example.com"), or
+    the office held or performed by someone. "The Data Protection Officer decides within 48
+    hours" says what the office does, not who holds it."""
+    head = rf"(?i:{re.escape(office.split()[-1].rstrip('s'))}s?)"
+    name = r"[A-Z][\w'.-]+(?:\s+(?:of|for|and|the|de|van|von)?\s*[A-Z][\w'.-]+)*"
+    patterns = (
+        rf"\b{head}\s+(?:is|are)\s+(?:(?:currently|presently|our|the|a|an)\s+)*(?P<holder>{name})",
+        rf"\b{head}\s*(?:,|\(|:|–|—)\s*(?P<holder>[A-Z][a-z'.-]+\s+[A-Z][a-z'.-]+)",
+        rf"(?P<holder>{name})\s+(?:is|acts as|serves as|is appointed as|has been appointed as)\s+(?:the\s+|our\s+|a\s+)?"
+        rf"(?:[A-Z][\w-]*\s+){{0,4}}{head}\b",
+        rf"\b{head}\b[^.]{{0,60}}?(?:[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d ()-]{{7,}}\d|\b(?i:ext)(?:ension)?\.?\s*\d+)",
+        rf"\b{head}\b[^.]{{0,40}}?\b(?:is|are) (?:held|performed|carried out|fulfilled|filled|taken) by\b",
+        rf"\b(?i:role) of (?:the\s+)?(?:[\w-]+\s+){{0,4}}{head}\b[^.]{{0,40}}?\b(?:is|are) (?:held|performed|filled|taken) by\b",
+    )
+    for pattern in patterns:
+        for m in re.finditer(pattern, text):
+            holder = m.groupdict().get("holder")
+            first = holder.split()[1 if holder.startswith("The ") and " " in holder else 0].lower() if holder else ""
+            if holder is not None and first in _NOT_A_HOLDER:
+                continue
+            return True
+    return False
 
 
 def _other_places_only(clause: str, unit_text: str, terms: list[Term], carried: set[str]) -> list[Term]:

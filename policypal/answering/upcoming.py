@@ -10,9 +10,12 @@ def upcoming_change(question: str, current: list[Evidence], announced: list[Evid
     """The announced version's best sentence that the current version does not say, with the
     conditions and exceptions that go with it, taken from the sections the answer cites when the
     new version has them. None when those sections do not change. An answer from a table row
-    hears only about that row in the new version's table (never another row)."""
+    hears only about that row in the new version's table (never another row); an answer that
+    the table has no such row hears only of that row being added (never of another row)."""
     if any(e.table is not None and _named_rows(question, e) for e in current):
         return _row_change(question, current, announced)
+    if any(e.table is not None and _absent_row(question, e) for e in current):
+        return _row_change(question, [], announced)
     candidates: list[_Candidate] = [c for i, e in enumerate(announced) for c in _candidates(i, e, set())]
     if not candidates:
         return None
@@ -32,6 +35,11 @@ def upcoming_change(question: str, current: list[Evidence], announced: list[Evid
 def _named_rows(question: str, e: Evidence):
     match = match_table(question, e.table, notes=e.table.notes)
     return match.rows if match is not None else ()
+
+
+def _absent_row(question: str, e: Evidence) -> bool:
+    match = match_table(question, e.table, notes=e.table.notes)
+    return match is not None and match.how == "absent"
 
 
 def _row_change(question: str, current: list[Evidence], announced: list[Evidence]) -> tuple[str, Evidence] | None:

@@ -315,6 +315,21 @@ def test_an_announced_version_is_told_for_the_named_row_only():
     assert source.key == 802 and source.kind == "table_row" and "L3" in source.text
 
 
+
+def test_an_absent_row_hears_of_an_announced_version_only_when_it_adds_that_row():
+    from policypal.answering.upcoming import upcoming_change
+
+    now = Evidence(key=70, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=1, similarity=0.5, table=GRADES)
+    changed = TableData(GRADES.caption, GRADES.headers,
+                        tuple(TableRow((r.cells[0], "9" + r.cells[1], r.cells[2])) for r in GRADES.rows))
+    later = Evidence(key=71, breadcrumb="Travel > 4 Hotels", text="Table 1", kind="table", rank=0, table=changed)
+    # every row changes, yet none is the asked grade: nothing of another grade's row is told
+    assert upcoming_change("What's the metro hotel cap for grade L9?", [now], [later]) is None
+    widened = replace(later, table=TableData(GRADES.caption, GRADES.headers,
+                                             GRADES.rows + (TableRow(("L9", "12,000", "8,000")),)))
+    text, _ = upcoming_change("What's the metro hotel cap for grade L9?", [now], [widened])
+    assert "L9" in text and "12,000" in text and "L6" not in text
+
 BREAKS = TableData(
     "Table 4: Minimum breaks by length of duty",
     ("Length of duty", "Minimum break", "Of which paid"),

@@ -73,6 +73,8 @@ def test_each_outcome_is_shown_as_what_it_is(page, screenshots):
     expect(page.locator("#answer-partly")).to_contain_text("Partly answered")
     expect(page.locator("#answer-text")).to_contain_text("do not mention gym membership")
     expect(page.locator("#answer-text")).to_contain_text("63.10")
+    # the recent questions say which outcome each had
+    expect(page.locator("#history .history__item").first).to_contain_text("partly answered")
     screenshots(page, "partly")
 
     # not covered: said plainly, with closest sections offered as links, not as citations
