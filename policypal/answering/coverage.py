@@ -876,6 +876,8 @@ def _inflected_in(verb: str, stems: set[str]) -> bool:
 # The kind of value a question asks for, and how a sentence that gives it reads.
 _TIME_UNIT = r"(?:minutes?|hours?|days?|weeks?|months?|years?)"
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half|a)"
+# a number that counts things ("a" and "half" do not: "a separate account" says no count)
+_COUNT = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|single|only one|no|any number of|unlimited)"
 _ASKS_FOR_A_DAY = re.compile(r"\b(?:which|what) (?:day|date)s?\b", re.IGNORECASE)
 _DAY_WORDS = frozenset(stem(w) for w in ("day", "days", "date", "dates"))
 _HOW_SOON = re.compile(r"\bhow (?:soon|fast|quickly|promptly)\b|\bby when\b", re.IGNORECASE)
@@ -895,6 +897,9 @@ _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
      re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
     (re.compile(rf"\bhow many ({_TIME_UNIT})\b", re.IGNORECASE), "how many {0}", None),
+    # "how many Privileged Accounts can one person hold?": a count of those things ("two
+    # accounts", "a single account"), not a number of days beside them
+    (re.compile(rf"\bhow many (?!{_TIME_UNIT}\b)((?:[a-z-]+\s+){{0,2}}?[a-z-]+?s)\b", re.IGNORECASE), "how many {0}", "count"),
     # "how many accounts", "how many people": a count of any other thing
     (re.compile(rf"\bhow many (?!{_TIME_UNIT}\b)\w+", re.IGNORECASE), "how many",
      re.compile(r"\b(?:\d+|one(?=\s+[a-z])|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -1028,7 +1033,7 @@ def missing_value(clause: str, unit_text: str) -> str:
             if not counted:
                 continue
             head = re.escape(stem(counted[-1]))
-            reads = re.compile(rf"\b(?:{_NUMBER}|no more than|at most|up to|maximum of|limit of)[\s-]+(?:[\w-]+\s+)?{head}\w*", re.IGNORECASE)
+            reads = re.compile(rf"\b(?:{_COUNT}|no more than|at most|up to|maximum of|limit of)[\s-]+(?:[\w-]+\s+)?{head}\w*", re.IGNORECASE)
             name = name.format(" ".join(counted))
         elif reads == "holder":
             office = m.group(1).lower()
