@@ -122,7 +122,7 @@ def compose_answer(
     pairs = _paired_units(pool) + entries
     decision = decide(question, own + [texts for texts, _ in pairs],
                       corpus_mentions=corpus_mentions, related=related, carried_anyway=carried, rows_text=" ".join(rows_text),
-                      pinned=any((m.exact or m.how == "range") and not m.partial for m in found))
+                      pinned=any(((m.exact or m.how == "range") and not m.partial) or m.by_definition for m in found))
     decision.members = {len(pool) + n: pieces for n, (_, pieces) in enumerate(pairs)}
     if decision.outcome == NOT_COVERED and not found:
         return _not_covered(decision, ranked)

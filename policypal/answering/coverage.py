@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .evidence import ANSWERED, NOT_COVERED, PARTLY, Outcome
+from .lexicon import NOT_BY_VECTORS
 from .places import country_words, places_in, uk_nation, wider_names
 from .terms import (
     GENERIC_WORDS,
@@ -33,7 +34,9 @@ from .terms import (
     Term,
     can_name_a_thing,
     equivalents,
+    hubs_of,
     key_terms,
+    kinds_beside,
     polarity,
     section_numbers,
     stem,
@@ -235,6 +238,11 @@ def _carries(term: Term, stems: set[str]) -> bool:
             # the phrase's other words say nothing of their own ("work from home"): the phrase or
             # its synonyms carry it, not the bare word ("Home Base" is no working from home)
             candidates = {e for phrase in term.phrases for e in equivalents(phrase)} - {term.stem}
+    # a unit that names other kinds of the general word beside it, not the asked one, speaks of
+    # those kinds: "maternity, adoption or shared parental leave" does not carry "paternity"
+    siblings = kinds_beside(term.stem)
+    if term.stem not in stems and siblings & stems:
+        candidates -= hubs_of(term.stem)
     for e in candidates:
         if e in stems:
             return True
@@ -328,7 +336,8 @@ class _Units:
         self.texts = texts
         self.stems = [unit_stems(t) for t in texts]
         # content words only: the vector check compares a question word with words that can name something
-        self.words = [{w for text in t for w in words(text) if w not in STOP_WORDS and w not in GENERIC_WORDS} for t in texts]
+        self.words = [{w for text in t for w in words(text)
+                       if w not in STOP_WORDS and w not in GENERIC_WORDS and w not in NOT_BY_VECTORS} for t in texts]
         self.every_word = set().union(*self.words) if self.words else set()
         self.related = related
         self._cache: dict = {}
@@ -721,7 +730,18 @@ def names_a_thing(word: str, text: str) -> bool:
         if after and all(a in _VERB_PREPOSITIONS for a in after):
             return False
         return not any(b in _SUBJECT_BEFORE for b in before)
-    return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens)
+    return any(b in _NOUN_BEFORE for b in before) or _modifies_a_noun(word, tokens) or _after_a_described_article(word, tokens)
+
+
+def _after_a_described_article(word: str, tokens: list[str]) -> bool:
+    """Whether the word follows an article or a possessive and an adjective ("a new uniform",
+    "my old laptop"): a noun, as after the article alone."""
+    for i, t in enumerate(tokens):
+        if t == word and i >= 2 and tokens[i - 2] in _NOUN_BEFORE:
+            described = _readings(tokens[i - 1])
+            if "ADJ" in described and "VERB" not in described and "NOUN" not in described:
+                return True
+    return False
 
 
 def comparative_modifiers(tokens: list[str]) -> set[str]:

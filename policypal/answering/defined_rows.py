@@ -46,7 +46,7 @@ def row_by_definition(question: str, table: TableData, glossary: dict[str, str])
         chosen = rows[0]
     if chosen is None:
         return None
-    return RowMatch(table, (chosen,), asked_columns(question, table), how="label", named_words=1)
+    return RowMatch(table, (chosen,), asked_columns(question, table), how="label", named_words=1, by_definition=True)
 
 
 def _uses(label: str, term: str) -> bool:

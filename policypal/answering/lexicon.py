@@ -10,6 +10,11 @@ are for phrases and for pairs whose vectors are far apart ("vacation" and "annua
 from __future__ import annotations
 
 SYNONYM_GROUPS: list[set[str]] = [
+    # meals by their time of day
+    {"dinner", "evening meal", "supper"},
+    {"lunch", "midday meal", "luncheon"},
+    # hospitality roles
+    {"waiter", "waitress", "server", "waiting staff", "food server"},
     # the ends of a range
     {"maximum", "max", "top", "highest", "ceiling", "upper limit"},
     {"minimum", "min", "bottom", "lowest", "floor", "lower limit"},
@@ -225,3 +230,8 @@ SYNONYM_GROUPS += [hubs | {kind} for hubs, kinds in HUB_GROUPS for kind in kinds
 
 # Phrases in the groups above that must be matched as phrases (more than one word).
 PHRASES: list[str] = sorted({m for g in SYNONYM_GROUPS for m in g if " " in m or "-" in m})
+
+# Words of a policy that never stand for a question's word through word vectors alone: their
+# policy sense is not their everyday one ("leave" is time off, so it is no "resign" or "quit",
+# though MiniLM puts resign/leave at 0.64). The lexicon's own groups still apply to them.
+NOT_BY_VECTORS = frozenset({"leave", "leaves"})

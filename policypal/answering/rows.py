@@ -44,6 +44,7 @@ class RowMatch:
     named_by: int = 0  # the column whose cells named the row (the label column, or a column of names)
     named_words: int = 0  # partial: how many of the label's telling words the question holds
     unmentioned: bool = False  # absent: `asked` is a thing no visible policy mentions, where a row label stands
+    by_definition: bool = False  # named through a definition that holds what the question describes
 
 
 def label_of(table: TableData, row: TableRow) -> str:
@@ -145,6 +146,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 found = _row_in_notes(question, table, labels, notes) or found
         if found is None:
             found = _row_in_notes(question, table, labels, notes)
+        if found is None or (found.rows and len(found.rows) > 1):
+            found = _match_named_spans(question, table, labels) or found
         unnamed = _named_as_labels_are(question, table, labels)
         if unnamed:
             return RowMatch(table, (), how="absent", asked=unnamed)
@@ -995,10 +998,16 @@ def _spans_of_time(spans: list, values: list[str]) -> bool:
     return len(real) >= max(2, int(0.6 * len([v for v in values if v])))
 
 
+_ORDINAL_BEFORE_UNIT = re.compile(r"\b(\d+)(?:st|nd|rd|th)(?=\s+(?:(?:full|complete|calendar|working)\s+)?"
+                                  r"(?:years?|months?|weeks?|days?|hours?|shifts?|nights?)\b)")
+
+
 def _range(label: str) -> _Span | None:
     """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "£751–£2,000",
     "above 5% and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
     text = label.lower().replace(",", "").replace("–", "-").replace("—", "-")
+    # an ordinal before a unit is its count: "from the 8th calendar day" starts at 8 days
+    text = _ORDINAL_BEFORE_UNIT.sub(r"\1", text)
     if re.search(r"\b(?:hours?|hrs?)\b", text):
         # lengths written as hours and minutes ("10:00-13:59 hours", "Up to 9:59 hours"): in hours
         text = re.sub(r"\b(\d{1,3}):([0-5]\d)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / 60:.4f}", text)
@@ -1015,9 +1024,11 @@ def _range(label: str) -> _Span | None:
         factors = _time_factors(text)
         if factors:
             nums, months = [n * f for n, f in zip(nums, factors)], True
-    lower = re.search(r"\b(above|over|more than|greater than|exceeding|(?:deeper|higher|longer|heavier|taller|wider|later) than)\b|>", text)
+    # "10 years and over", "5 or more days", "2 days or less": an end the label includes
+    closed = re.sub(r"\b(?:and|or)\s+(?:over|above|more|less|fewer|under)\b", " ", text)
+    lower = re.search(r"\b(above|over|more than|greater than|exceeding|(?:deeper|higher|longer|heavier|taller|wider|later) than)\b|>", closed)
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
-    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|"
+    upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|or (?:less|fewer)|"
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     to_below = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to)\s*"
                          r"(under|less than|below|fewer than|up to|no more than)\s*(?:[£$€¥₹]\s*)?\d", text)
@@ -1029,7 +1040,7 @@ def _range(label: str) -> _Span | None:
     if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
         return _Span(nums[0], True, nums[1], True, kind, unit, months)
     if upper:
-        strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", text))
+        strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", closed))
         return _Span(None, True, nums[0], not strict, kind, unit, months)
     if lower or lower_inclusive:
         return _Span(nums[0], not lower, None, True, kind, unit, months)
@@ -1042,12 +1053,16 @@ _TIME_UNIT_WORDS = _DAY_UNIT_WORDS + r"|hours?|hrs?|minutes?|mins?"
 _TIME_WORD_AFTER = re.compile(r"\s*\+?\s*(?:full\s+|complete\s+|completed\s+|calendar\s+)?(" + _TIME_UNIT_WORDS + r")\b")
 
 
+# a unit after an open end's words is the number's own: "5 or more days", "10 and over years"
+_SPAN_TIME_WORD_AFTER = re.compile(r"(?:\s+(?:or|and)\s+(?:more|over|above|longer|less|fewer|under))?" + _TIME_WORD_AFTER.pattern)
+
+
 def _time_factors(text: str) -> list[float]:
     """Months per unit for each number of a label, when a unit of time is written right after one
     of them: a number without its own unit takes the next one's ("2 to 5 years"). Empty when no
     number has one."""
     found = [m.end() for m in re.finditer(r"\d+(?:\.\d+)?", text)]
-    own = [_TIME_WORD_AFTER.match(text, end) for end in found]
+    own = [_SPAN_TIME_WORD_AFTER.match(text, end) for end in found]
     if not any(own):
         return []
     factors: list[float] = []
@@ -1176,6 +1191,24 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
                 # spans that overlap ("up to 1,200 cc" for cars, "up to 125 cc" for mopeds): the narrowest
                 return RowMatch(table, (min(hits)[2],), how="range")
     return None
+
+
+def _match_named_spans(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """The row, among rows named alike and told apart by a span ("Sickness absence up to 7
+    calendar days", "Sickness absence from the 8th calendar day" beside "Routine appointment"),
+    whose span holds the quantity the question states ("off sick for 4 days"): the question must
+    hold a word those rows share, so that a quantity of another thing picks none of them."""
+    spanned = [i for i, label in enumerate(labels) if _range(_without_brackets(label)) is not None]
+    if len(spanned) < 2 or len(spanned) == len(labels):
+        return None
+    shared = set.intersection(*({stem(w) for w in words(_without_brackets(labels[i])) if not w.isdigit()}
+                                - _GENERIC_STEMS - STOP_STEMS for i in spanned))
+    shared -= {stem(w) for w in _TIME_UNIT_WORDS.split("|")} | {"calendar", "work", "up", "from", "less", "more"}
+    if not shared & _expanded(stems_of(question)):
+        return None
+    sub = replace(table, rows=tuple(table.rows[i] for i in spanned))
+    found = _match_ranges(question, sub, [labels[i] for i in spanned])
+    return replace(found, table=table) if found is not None and found.rows else None
 
 
 _TOTAL_STATED = re.compile(r"\b(?:takes?|taking|took|brings?|bringing|brought|puts?|putting)\s+(?:me|my\s+total|it|the\s+total|us)\s+(?:up\s+)?to\s+\d"
@@ -1488,7 +1521,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         if held == distinctive:
             full.append((len(distinctive), len(distinctive - topic), row))
         elif (naming := held - topic) and (any(counts[s] == 1 for s in naming) or _only_row_with(naming, label_stems)) \
-                and _names_by_a_noun(naming, label, question):
+                and _names_by_a_noun(naming, label, question) and not _a_lone_modifier(naming, label, question, labels):
             # a word the question writes itself says more than a synonym of it ("a hotel" names
             # "Hotel cap per night, capital cities" before "Private accommodation allowance")
             weight = sum(1.0 if s in literal else SYNONYM_WEIGHT for s in held)
@@ -1807,6 +1840,30 @@ def _names_by_a_noun(held: set[str], label: str, question: str) -> bool:
     return False
 
 
+def _a_lone_modifier(held: set[str], label: str, question: str, labels: list[str]) -> bool:
+    """Whether the one word the question shares with the label is a modifier of a head noun that
+    no other label has and that the question leaves out: "the whole kitchen" does not name
+    "Kitchen Porter" beside "Head Chef" (where other labels end in "deduction" too, "dinner" still
+    names "Dinner deduction"). A name the question writes with a capital, or a place, is exempt
+    ("Glasgow" for "Glasgow Hub")."""
+    if len(held) != 1:
+        return False
+    (only,) = held
+    # (the words outside brackets: "(FL5)" of "Neonatal care leave (FL5)" is a code, no head)
+    parts = [p.split() for p in re.split(r"[,;/]|\band\b|\bor\b", _without_brackets(label)) if p.split()]
+    heads = {stem(words(p[-1])[-1]) for p in parts if words(p[-1])}
+    others = [{stem(w) for w in words(other)} for other in labels if other != label]
+    own_heads = {h for h in heads if not any(h in o for o in others)}
+    if only in heads or not own_heads or heads & stems_of(question):
+        return False  # (the head written too: "neonatal leave" for "Neonatal care leave")
+    written = [m for m in re.finditer(r"[A-Za-z][\w'-]*", question) if stem(m.group(0).lower()) == only]
+    if any(m.group(0)[0].isupper() and m.start() > 0 for m in written) or places_in(" ".join(m.group(0) for m in written)):
+        return False
+    if any(re.match(r"['’]s\b", question[m.end():]) or m.group(0).endswith("'s") for m in written):
+        return False  # a possessive stands for its head: "a master's" is a master's degree
+    return True
+
+
 def _clipped(question: str, labels: list[str]) -> set[str]:
     """Stems of label words the question writes clipped ("postgrad" for "postgraduate", "admin"
     for "administrative"): a question word of five letters or more that begins a label word at
@@ -2008,9 +2065,20 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     def own(i: int) -> set[str]:
         return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))
 
-    if written and not by_phrase and not any(own(i) & literal for i in out):
+    if written and not by_phrase and not any(own(i) & literal for i in out) \
+            and not (any(_header_phrase_written(question, table.headers[i]) for i in out)
+                     and not any(_header_phrase_written(question, table.headers[i]) for i in written)):
+        # (a column whose header the question writes as a phrase, "the longest duty period" for
+        # "Maximum Duty Period", keeps it against one word of another, "rostered" for "Maximum
+        # duty hours per Roster Period")
         out = written
     out = _literal_before_synonym(out, own, literal, first, len(names))
+    # a column whose header the question writes as a phrase ("the longest duty period": "Maximum
+    # Duty Period") beats one holding the same words apart ("Maximum duty hours per Roster Period");
+    # a column named by words of its own stays ("the weekday rate and the max TOIL balance")
+    pairs = {i: _header_pairs_written(question, table.headers[i]) for i in out}
+    written_pairs = set().union(*pairs.values()) if pairs else set()
+    out = [i for i in out if pairs[i] or not any(set(p) <= stems_of(table.headers[i]) for p in written_pairs)]
     # "the max I can keep in my till": "max" asks for the top of what the till column gives, not
     # for "Maximum single delivery", when another column is named by a word of its own
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
@@ -2038,6 +2106,18 @@ _ABOVE = r"(?:over|above|past|beyond|after|more\s+than|exceeding|in\s+excess\s+o
 _UP_TO = r"(?:first|up\s+to|under|below|less\s+than|within|before|the\s+first)"
 _HEADER_ABOVE = re.compile(rf"\b{_ABOVE}\s*[£$€]?\d", re.IGNORECASE)
 _HEADER_UP_TO = re.compile(rf"\b{_UP_TO}\s*[£$€]?\d", re.IGNORECASE)
+
+
+def _header_phrase_written(question: str, header: str) -> bool:
+    """Whether the question writes two words of the header side by side, as the header does."""
+    return bool(_header_pairs_written(question, header))
+
+
+def _header_pairs_written(question: str, header: str) -> set[tuple[str, str]]:
+    """The pairs of words (stems) the header and the question both write side by side."""
+    heard = [stem(w) for w in words(question.lower()) if w not in STOP_WORDS]
+    said = [stem(w) for w in words(header.lower()) if w not in STOP_WORDS]
+    return set(zip(said, said[1:])) & set(zip(heard, heard[1:]))
 
 
 def _on_the_asked_side(question: str, table: TableData, columns: list[int]) -> list[int]:

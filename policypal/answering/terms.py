@@ -424,6 +424,24 @@ def _build_siblings() -> dict[str, frozenset[str]]:
 _SIBLINGS = _build_siblings()
 
 
+def _build_hubs() -> dict[str, frozenset[str]]:
+    from .lexicon import HUB_GROUPS
+
+    out: dict[str, set[str]] = {}
+    for hubs, kinds in HUB_GROUPS:
+        for kind in kinds:
+            out.setdefault(_phrase_key(kind), set()).update(_phrase_key(h) for h in hubs)
+    return {key: frozenset(v) for key, v in out.items()}
+
+
+_HUBS = _build_hubs()
+
+
+def hubs_of(term_stem: str) -> frozenset[str]:
+    """The general words the lexicon lists this one as a kind of ("paternity": parental)."""
+    return _HUBS.get(term_stem, frozenset())
+
+
 def kinds_beside(term_stem: str) -> frozenset[str]:
     """The other kinds of the general words the lexicon lists this one as a kind of ("saturday":
     sunday; "diploma": degree, certificate)."""

@@ -4,7 +4,7 @@ that row answers (not the row for someone who is not a Close Relative, not the w
 relative the definition does not list is not tied to the row."""
 from policypal.answering.compose import compose_answer
 from policypal.answering.defined_rows import row_by_definition
-from policypal.answering.evidence import NOT_COVERED, Evidence, TableData, TableRow
+from policypal.answering.evidence import ANSWERED, NOT_COVERED, Evidence, TableData, TableRow
 
 from .row_helpers import table
 
@@ -74,3 +74,12 @@ def test_what_the_asker_says_they_are_not_leaves_the_definition_that_fits():
 def test_a_term_the_asker_states_still_counts_against_a_second_definition():
     # "an ECR lecturer": two definitions, two rows: the question does not decide
     assert row_by_definition("I'm a lecturer and an ECR. What's the cap in Europe?", STAGES, STAGE_GLOSSARY) is None
+
+
+def test_a_row_named_through_a_definition_pins_the_askers_story():
+    # "my nan" tells who died, in words no policy uses; the definition ties her to the row, so
+    # the answer is the row's, not partly answered for want of the asker's own word
+    answer = compose_answer("My nan passed away on Sunday. How many days paid leave do I get?", _evidence(),
+                            corpus_mentions={"nan": False, "sunday": False})
+    assert answer.outcome == ANSWERED and "5 days" in answer.text
+    assert "do not mention" not in answer.text
