@@ -69,6 +69,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     question = _header_numbers_in_digits(question, table.headers[max(table.label_columns, 1):])
+    # "level twelve" as "level 12" where the label column is headed "Level" (its labels E1 ... E12);
+    # names of a rung only (band, grade, level): "priority one" stays as written
+    question = _spelt_numbers_in_digits(question, _label_nouns(table) & _RANK_NOUNS)
     if any(is_country_name(label) for label in labels):
         question = countries_for_adjectives(question)  # "the Polish entity": the Poland row
     question = _codes_by_their_words(question, table)
@@ -179,6 +182,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     columns = _without_the_rows_noun(question, table, found.rows, columns)
+    columns = _without_told_cells(question, table, found.rows, columns, notes)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
 
@@ -325,7 +329,7 @@ def _spelt_numbers_in_digits(question: str, families: set[str]) -> str:
     """A number spelt after a family's word ("stage one", "band three") as its digits."""
     if not families:
         return question
-    pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b"
+    pattern = rf"\b({'|'.join(re.escape(f) for f in sorted(families, key=len, reverse=True))})\s+({'|'.join(_NUMBER_NAMES)})\b(?![\s-]+(?:hundred|thousand|million))"
     return re.sub(pattern, lambda m: f"{m.group(1)} {_NUMBER_NAMES[m.group(2).lower()]}", question, flags=re.IGNORECASE)
 
 
@@ -410,6 +414,24 @@ def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
         joined = word.replace("-", "")
         question = re.sub(rf"\b{re.escape(joined)}\b", word.lower(), question, flags=re.IGNORECASE)
     return question
+
+
+def _without_told_cells(question: str, table: TableData, rows: tuple[TableRow, ...], columns: tuple[int, ...],
+                        notes: tuple[str, ...]) -> tuple[int, ...]:
+    """A column whose cell of the named row the question writes is what the asker already knows
+    ("I'm an E6 Staff Engineer": the title column): the columns the rest of the question names
+    are asked instead."""
+    if not columns or len(rows) != 1:
+        return columns
+    cells = rows[0].cells
+    told = [c for c in columns if c < len(cells) and re.search(r"[A-Za-z]{3}", cells[c]) and _holds_phrase(question, cells[c])]
+    if not told:
+        return columns
+    rest = question
+    for c in told:
+        rest = re.sub(re.escape(cells[c]), " ", rest, flags=re.IGNORECASE)
+    kept = tuple(c for c in columns if c not in told)
+    return kept or tuple(c for c in asked_columns(rest, table, notes) if c not in told)
 
 
 def _without_the_rows_noun(question: str, table: TableData, rows: tuple[TableRow, ...],
@@ -1505,7 +1527,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         own = (outer or distinctive) - topic
         if own != distinctive and own and own <= literal and any(not s.isdigit() for s in own) \
                 and sum(own <= other for other in label_stems) == 1:
-            full.append((len(own), len(own), row))
+            # (counted as the next branch counts, the caption's words held included, so that
+            # "read-write access" names "Read-write access" before "Read-only access")
+            full.append((max(len(own), len(distinctive & asked)), len(own), row))
             continue
         # a stop word that tells the label apart ("Research Only") counts where the question
         # writes it as the label does ("a research-only contract")
@@ -2058,6 +2082,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         out = _column_by_unique_word(asked - _place_stems(question) - naming, names, common, first)
     if not out:
         out = _column_by_its_phrase(question, table, first)
+    if not out:
+        out = _columns_by_initials(question, table, first)
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
     literal = stems_of(question) - naming  # the label column's words name rows
@@ -2106,6 +2132,21 @@ _ABOVE = r"(?:over|above|past|beyond|after|more\s+than|exceeding|in\s+excess\s+o
 _UP_TO = r"(?:first|up\s+to|under|below|less\s+than|within|before|the\s+first)"
 _HEADER_ABOVE = re.compile(rf"\b{_ABOVE}\s*[£$€]?\d", re.IGNORECASE)
 _HEADER_UP_TO = re.compile(rf"\b{_UP_TO}\s*[£$€]?\d", re.IGNORECASE)
+
+
+def _columns_by_initials(question: str, table: TableData, first: int) -> list[int]:
+    """The one value column whose header's initials the question writes in capitals ("EU" for
+    "European Union", "APAC" is not "Asia-Pacific" but "AP" is)."""
+    written = set(re.findall(r"\b[A-Z]{2,5}\b", question))
+    if not written:
+        return []
+    found = []
+    for index in range(first, len(table.headers)):
+        initials = "".join(w[0] for w in re.findall(r"[A-Za-z]+", _without_brackets(table.headers[index]))
+                           if w.lower() not in STOP_WORDS).upper()
+        if len(initials) >= 2 and initials in written:
+            found.append(index)
+    return found if len(found) == 1 else []
 
 
 def _header_phrase_written(question: str, header: str) -> bool:
