@@ -1007,8 +1007,13 @@ def _sentences_holding(texts: list[str], carried: list[Term], own: list[Term] | 
     if own:
         sentences = _unit_sentences(texts)
         whole = [i for i, sentence in enumerate(sentences) if _holds_all(sentence, own)]
+        # (the sentence after goes on about the same thing when it names none of those words; one
+        # naming some of them only speaks of another kind: "approved annual leave." then "Engineers
+        # returning from parental leave ... first 30 days back" gives no days of annual leave)
+        after = {i + 1 for i in whole if i + 1 < len(sentences)
+                 and not any(_carries(t, stems_of(sentences[i + 1])) for t in own)}
         if whole:
-            return " ".join(sentences[j] for j in sorted({k for i in whole for k in (i, i + 1) if k < len(sentences)}))
+            return " ".join(sentences[j] for j in sorted(set(whole) | after))
     return " ".join(_sentence_list_holding(texts, carried))
 
 

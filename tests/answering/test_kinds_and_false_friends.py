@@ -52,3 +52,11 @@ def test_a_word_after_an_article_and_an_adjective_is_a_thing():
     assert names_a_thing("uniform", "how often can I get a new uniform issued")
     assert names_a_thing("laptop", "can I take my old laptop home")
     assert not names_a_thing("pay", "will they pay for it")
+
+
+def test_the_sentence_after_gives_the_value_only_when_it_goes_on_about_the_same_thing():
+    other_kind = [["No engineer is put on call during approved annual leave. Engineers returning from parental "
+                   "leave are exempt from the rotation for their first 30 days back."]]
+    assert decide("How many days of annual leave do I get each year?", other_kind, corpus_mentions={}).outcome != ANSWERED
+    continued = [["Annual leave is booked through the HR portal. The entitlement is 25 days each year."]]
+    assert decide("How many days of annual leave do I get each year?", continued, corpus_mentions={}).outcome == ANSWERED
