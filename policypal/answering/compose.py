@@ -373,12 +373,11 @@ def _outcome(decision: Decision, found: list[RowMatch]) -> str:
     unmentioned = any(a.unmentioned_asked for a in decision.asks)
     named_exactly = all(m.exact for m in found)
     # "How many on-call weeks before I can be promoted to E6?": the E6 row of the stipends is named
-    # exactly, but what is asked for is a count of weeks, which no given cell holds
-    # (a unit the headers state counts: "Annual leave days: 27" gives how many days)
+    # exactly, but what is asked for is a count of weeks, which no given cell holds. A unit the
+    # caption or headers write as a word of its own counts ("Annual leave days: 27"; "Weekly" is
+    # no count of weeks); amounts are left alone (the currency may be the caption's, "GBP per day")
     rows_text = " ".join(row_sentence_text(m, r) for m in found for r in m.rows)
-    # (the unit as a word of its own: "Weekly on-call stipend" gives no count of weeks)
     headed = " ".join(h for m in found for h in (m.table.caption, *m.table.headers))
-    # (a count only: an amount may be told by the caption's currency, "GBP per day")
     unvalued = any(a.value_missing and (kind := missing_value(a.text, rows_text)).startswith("how many ")
                    and not re.search(rf"\b{re.escape(kind.split()[-1].rstrip('s'))}s?\b", headed, re.IGNORECASE)
                    for a in decision.asks)

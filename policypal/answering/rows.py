@@ -2091,12 +2091,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     def own(i: int) -> set[str]:
         return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))
 
-    if written and not by_phrase and not any(own(i) & literal for i in out) \
-            and not (any(_header_phrase_written(question, table.headers[i]) for i in out)
-                     and not any(_header_phrase_written(question, table.headers[i]) for i in written)):
-        # (a column whose header the question writes as a phrase, "the longest duty period" for
-        # "Maximum Duty Period", keeps it against one word of another, "rostered" for "Maximum
-        # duty hours per Roster Period")
+    if written and not by_phrase and not any(own(i) & literal for i in out):
         out = written
     out = _literal_before_synonym(out, own, literal, first, len(names))
     # a column whose header the question writes as a phrase ("the longest duty period": "Maximum
@@ -2147,11 +2142,6 @@ def _columns_by_initials(question: str, table: TableData, first: int) -> list[in
         if len(initials) >= 2 and initials in written:
             found.append(index)
     return found if len(found) == 1 else []
-
-
-def _header_phrase_written(question: str, header: str) -> bool:
-    """Whether the question writes two words of the header side by side, as the header does."""
-    return bool(_header_pairs_written(question, header))
 
 
 def _header_pairs_written(question: str, header: str) -> set[tuple[str, str]]:
