@@ -419,5 +419,5 @@ def _nearest_chunks_in(version: PolicyVersion, vector, chunk_source: ChunkSource
             [version.pk, vector_literal(vector), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunk_source.rows_with_sources().in_bulk(ids)
+    found = chunk_source.by_ids_with_sources(ids)
     return [found[i] for i in ids if i in found]

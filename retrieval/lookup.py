@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from .access import VERSIONS_IN_FORCE_SQL, access_params, id_array
+from .chunk_rows import chunks_by_id
 from .models import DEFINING_CHUNKS, HEAVY_FIELDS, Chunk, chunks_with_sources
 from .search import vector_literal
 
@@ -121,7 +122,7 @@ def _rows_first_matching(tsquery_sql: str, params: list, *, versions: list[int],
             [*params, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunks_by_id(ids)
     return [found[i] for i in ids if i in found]
 
 
@@ -176,12 +177,12 @@ def chunks_using_phrase(*, versions: list[int], phrase: str | list[str], query_v
             [*phrases, id_array(versions), exclude or [0], *order_params, limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunks_by_id(ids)
     return [found[i] for i in ids if i in found]
 
 
-# the chunks that define something, as the partial index chunk_defining_version states it
-# (retrieval/migrations/0004): the planner uses that index only for this very predicate
+# the chunks that define something, as the partial index chunk_defining states it
+# (retrieval/migrations/0005): the planner uses that index only for this very predicate
 DEFINES_SQL = DEFINING_CHUNKS.format(c="c.")
 
 
@@ -204,7 +205,7 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
             [*phrases, id_array(versions), limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunks_by_id(ids)
     return [found[i] for i in ids if i in found]
 
 
@@ -231,7 +232,7 @@ def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1
                 [version_id, opening, limit],
             )
             ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunks_by_id(ids)
     return [found[i] for i in ids if i in found]
 
 
@@ -334,7 +335,7 @@ def definitions_carrying(*, versions: list[int], words: list[str], min_words: in
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = [r[0] for r in cursor.fetchall()]
-    found = chunks_with_sources().in_bulk(ids)
+    found = chunks_by_id(ids)
     return [found[i] for i in ids if i in found]
 
 
@@ -359,5 +360,5 @@ def chunks_carrying(*, versions: list[int], words: list[str], min_words: int, qu
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    found = chunks_with_sources().in_bulk([r[0] for r in rows])
+    found = chunks_by_id([r[0] for r in rows])
     return [(found[i], float(sim)) for i, sim in rows if i in found]

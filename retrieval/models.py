@@ -78,14 +78,16 @@ class Chunk(models.Model):
 
 
 # The chunks that define something ("... means ...", "refers to", "is defined as", or a chunk under
-# a definitions or glossary heading), as the partial index chunk_defining_version states them
-# (migration 0004; the definition look-ups of retrieval/lookup.py state the same predicate, which
-# is how PostgreSQL knows to use the index; an evaluation table gets the index too, sources.py).
+# a definitions or glossary heading), as the partial index chunk_defining states them (migration
+# 0005; the definition look-ups of retrieval/lookup.py state the same predicate, which is how
+# PostgreSQL knows to use the index; an evaluation table gets the index too, sources.py). The
+# words are one tsquery constant (the english configuration's lexemes of "mean", "refer" and "is
+# defined as") and the heading pattern an opaque function: so written, a query stating the
+# predicate plans in a tenth of a millisecond instead of 6 ms (migration 0005 says why).
 # {c}: the table's alias and a dot, or nothing.
 DEFINING_CHUNKS = (
-    "{c}searchable AND {c}level = 'block' AND ({c}search_vector @@ (to_tsquery('english', 'mean') || "
-    "to_tsquery('english', 'refer') || phraseto_tsquery('english', 'is defined as')) "
-    "OR {c}breadcrumb ~* '(definition|glossary|interpretation|key terms)')"
+    "{c}searchable AND {c}level = 'block' AND ({c}search_vector @@ '''mean'' | ''refer'' | ''defin'''::tsquery "
+    "OR policypal_defining_heading({c}breadcrumb))"
 )
 
 

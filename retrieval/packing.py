@@ -452,4 +452,4 @@ def pack(ranking: SectionRanking, *, budget: int, max_units: int | None = None) 
 
 def packed_chunks(packing: Packing, chunk_source: ChunkSource = LIVE_CHUNKS) -> dict[int, Chunk]:
     """The rows of the packed chunks (one query), with their version, policy and source."""
-    return chunk_source.rows_with_sources().in_bulk([p.chunk_id for p in packing.pieces])
+    return chunk_source.by_ids_with_sources([p.chunk_id for p in packing.pieces])

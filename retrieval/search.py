@@ -579,12 +579,7 @@ def chunk_search_hybrid(
     )
     fused, similarity, vrank, trank = fuse_candidates(rows)
     fused = fused[:k]
-    chunks = (
-        chunk_source.rows_with_sources()
-        .select_related("parent")
-        .defer("parent__embedding", "parent__search_vector")
-        .in_bulk([cid for cid, _ in fused])
-    )
+    chunks = chunk_source.by_ids_with_sources([cid for cid, _ in fused], with_parent=True)
     return [
         SearchHit(chunk=chunks[cid], score=score, similarity=similarity.get(cid), vector_rank=vrank.get(cid), text_rank=trank.get(cid))
         for cid, score in fused

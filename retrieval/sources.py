@@ -24,6 +24,7 @@ from django.apps import apps
 from django.db import connection, models
 from django.db.models import QuerySet
 
+from .chunk_rows import chunks_by_id, forget
 from .models import DEFINING_CHUNKS, HEAVY_FIELDS, Chunk, chunks_with_sources
 
 # What a table model keeps of the live class besides its fields (choices, display helpers).
@@ -47,6 +48,11 @@ class ChunkSource:
 
     def rows_with_sources(self) -> QuerySet:
         return chunks_with_sources(self.model)
+
+    def by_ids_with_sources(self, ids, *, with_parent: bool = False) -> dict[int, Chunk]:
+        """id -> chunk with its version, policy and source (and parent): one query written once
+        per table (retrieval/chunk_rows.py), as rows_with_sources().in_bulk(ids) would give them."""
+        return chunks_by_id(ids, self.model, with_parent=with_parent)
 
     def by_ids(self, ids) -> dict[int, Chunk]:
         return self.rows().in_bulk(list(ids))
@@ -129,5 +135,6 @@ def _drop(model: type[Chunk]) -> None:
         with connection.cursor() as cursor:
             cursor.execute(f"DROP TABLE IF EXISTS {connection.ops.quote_name(model._meta.db_table)}")
     finally:
+        forget(model)
         del apps.all_models[model._meta.app_label][model._meta.model_name]
         apps.clear_cache()

@@ -35,7 +35,8 @@ from retrieval import lookup
 from retrieval.access import today
 from retrieval.context import answer_context
 from retrieval.embedding import get_embedder
-from retrieval.models import Chunk, chunks_with_sources
+from retrieval.chunk_rows import chunks_by_id
+from retrieval.models import Chunk
 
 logger = logging.getLogger(__name__)
 
@@ -197,7 +198,7 @@ class EvidenceLoader:
         """Chunk rows for the keys (those not seen yet in one query), with their sources."""
         wanted = [k for k in keys if k not in self.rows or not _has_sources(self.rows[k])]
         if wanted:
-            self.rows.update(chunks_with_sources().in_bulk(wanted))
+            self.rows.update(chunks_by_id(wanted))
         return {k: self.rows[k] for k in keys if k in self.rows}
 
 

@@ -106,8 +106,8 @@ def test_a_narrow_filter_does_not_starve_the_vector_list(employee, manager):
 
 def test_definition_look_ups_state_the_predicate_of_their_partial_index():
     """definitions_carrying and chunks_defining read only the chunks that define something, through
-    the partial index chunk_defining_version (migration 0004), not every row of the versions: the
-    planner takes a partial index only for a query stating its predicate, so a change to
+    the partial index chunk_defining (migration 0005), not every row of the versions: the planner
+    takes a partial index only for a query stating its predicate, so a change to
     lookup.DEFINES_SQL that the index does not follow shows here."""
     from retrieval.lookup import DEFINES_SQL
 
@@ -118,4 +118,31 @@ def test_definition_look_ups_state_the_predicate_of_their_partial_index():
         cursor.execute(f"EXPLAIN SELECT c.id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} "
                        "AND c.search_vector @@ phraseto_tsquery('english', 'annual leave')", [versions])
         plan = "\n".join(row[0] for row in cursor.fetchall())
-    assert "chunk_defining_version" in plan, plan
+    assert "chunk_defining " in plan, plan
+
+
+def test_the_defining_predicate_keeps_what_its_words_and_headings_mean():
+    """The predicate is written as a tsquery constant and an opaque heading function so that it is
+    cheap to plan (migration 0005); it must still say what the words say: the constant is what the
+    english configuration makes of "mean", "refer" and "is defined as", and a chunk is defining
+    by those words in any form or by a definitions or glossary heading, in any case."""
+    from retrieval.models import DEFINING_CHUNKS
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT (to_tsquery('english', 'mean') || to_tsquery('english', 'refer') || "
+                       "phraseto_tsquery('english', 'is defined as')) = '''mean'' | ''refer'' | ''defin'''::tsquery")
+        assert cursor.fetchone()[0] is True
+        cases = [
+            ("A Close Relative means a spouse, parent or child.", "Leave > Scope", True),
+            ("We use the word contractor to refer to anyone paid by invoice.", "Scope", True),
+            ("Overtime is defined as hours over the contract.", "Pay", True),
+            ("Band B2 staff may claim 30 GBP a day.", "Travel > KEY TERMS", True),
+            ("Band B2 staff may claim 30 GBP a day.", "Annex > Glossary of roles", True),
+            ("Band B2 staff may claim 30 GBP a day.", "Travel > Rates", False),
+            ("Claims are paid monthly.", "Expenses > Payment", False),
+        ]
+        for text, breadcrumb, defining in cases:
+            cursor.execute(
+                "SELECT " + DEFINING_CHUNKS.format(c="t.") + " FROM (SELECT true AS searchable, 'block' AS level, "
+                "to_tsvector('english', %s) AS search_vector, %s::text AS breadcrumb) t", [text, breadcrumb])
+            assert cursor.fetchone()[0] is defining, (text, breadcrumb)
