@@ -38,7 +38,7 @@ from .places import places_in
 from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
@@ -381,7 +381,31 @@ def _outcome(decision: Decision, found: list[RowMatch]) -> str:
     unvalued = any(a.value_missing and (kind := missing_value(a.text, rows_text)).startswith("how many ")
                    and not re.search(rf"\b{re.escape(kind.split()[-1].rstrip('s'))}s?\b", headed, re.IGNORECASE)
                    for a in decision.asks)
-    return PARTLY if unmentioned or unvalued or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
+    # "What daily fee does a stunt performer get for a Tier 3 high fall?": the Tier 3 row is named
+    # exactly, but a sum of money is asked for and the table gives none anywhere (no currency, no
+    # share or multiple of pay in its cells, headers, caption or units)
+    unpaid = any(_ASKS_FOR_MONEY.search(a.text) for a in decision.asks) and not any(_gives_money(m.table) for m in found)
+    return PARTLY if unmentioned or unvalued or unpaid or (not named_exactly and decision.outcome != ANSWERED) else ANSWERED
+
+
+_ASKS_FOR_MONEY = re.compile(
+    r"\b(?:what|which)(?:'s|\s+is|\s+are)?\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:fees?|pay|salary|salaries|wages?|allowances?|stipends?|per diems?|reimbursement|payments?|price|cost)\b"
+    r"|\bhow much\b[^?]*\b(?:paid|pay|earn|earns|cost|costs|fee|reimbursed)\b",
+    re.IGNORECASE,
+)
+_MONEY = re.compile(
+    r"[£$€¥₹]|\b(?:GBP|USD|EUR|CAD|AUD|INR|JPY|CHF|SEK|NOK|DKK|PLN|pence|pounds?|dollars?|euros?|cents?)\b|\d\s*%"
+    r"|\d\s*(?:×|x)\b|\b(?:unpaid|paid|pay|rate|salary|fee)\b",
+    re.IGNORECASE,
+)
+
+
+def _gives_money(table: TableData) -> bool:
+    """Whether a table gives sums of money or shares of pay anywhere: a currency, a percentage, a
+    multiple, or pay written in its cells, headers, caption or units."""
+    texts = [table.caption, *table.headers, *table.units, *(c for r in table.rows for c in r.cells)]
+    return any(_MONEY.search(t) for t in texts if t)
 
 
 _WH_OBJECT = re.compile(
@@ -471,7 +495,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     hop = _through_another_table(question, [m for m, _, _ in matched], evidence)
     if hop:
         return hop
-    scored = []
+    scored, weak_absent = [], []
     for match, host, notes in matched:
         # words naming a row of another table set the scene ("after completing my honours
         # degree" names the asker's qualification; the repayment table is what is asked)
@@ -479,11 +503,19 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         score = _about_table(question, match, host, corpus_mentions, notes=notes, elsewhere=elsewhere)
         if score >= 0.5:
             scored.append((score, match))
+        elif match.how == "absent":
+            weak_absent.append(match)
     found = [(score, m) for score, m in scored if m.how != "absent"]
     absent = [(score, m) for score, m in scored if m.how == "absent" and not _another_table_is_about(m, found)]
     if found:
         best = max(score for score, _ in found)
         top_absent = max(absent, key=lambda p: p[0]) if absent else None
+        # the thing asked for is given only by a table that lacks the named row ("the per diem in
+        # Paris for a C5": the rate card's C5 row gives day rates): that table's range is the answer
+        gives_asked = next((m for m in [a for _, a in sorted(absent, key=lambda p: -p[0])] + weak_absent
+                            if _asks_what_only_the_absent_table_gives(question, m, [f for _, f in found])), None)
+        if gives_asked is not None:
+            return [gives_asked]
         if top_absent and (top_absent[0] > best or (top_absent[0] == best and _unanswered_code(top_absent[1], found))):
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
@@ -703,6 +735,22 @@ def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> b
         for _, m in found))
 
 
+def _asks_what_only_the_absent_table_gives(question: str, absent: RowMatch, found: list[RowMatch]) -> bool:
+    """Whether the thing the question asks for is a value column of the table that lacks the named
+    row and of no table whose row it names ("the per diem in Paris for a C5": the per-diem table
+    has no Paris row; the rate card's C5 row gives day rates, no per diem): the absent row is the
+    answer, not another table's row that does not give what is asked."""
+    if absent.column_absent or not found or not absent.asked:
+        return False
+    first = max(absent.table.label_columns, 1)
+    gives = stems_of(" ".join(what_a_header_gives(h) for h in absent.table.headers[first:]))
+    asked = {t.stem for t in key_terms(question) if not t.generic and names_a_thing(t.word, question)}
+    wanted = (asked & gives) - stems_of(absent.asked) - STOP_STEMS
+    if not wanted:
+        return False
+    return not any(wanted & stems_of(" ".join([m.table.caption, *m.table.headers])) for m in found)
+
+
 def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:
     """Whether the table's caption names a thing the question denies and its named rows do not."""
     if not denied:
@@ -783,9 +831,11 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
-    if match.rows and match.columns and not (match.partial and match.named_words < 2) and _column_named_as_written(question, match):
+    if match.rows and match.columns and not (match.partial and match.named_words < 2 and not _a_place_names_the_row(question, match)) \
+            and _column_named_as_written(question, match):
         # a row and one of its value columns named: the question asks for a cell of this table
-        # (not when one word of the label names the row: "an account" is not the "Account credit" row)
+        # (not when one word of the label names the row: "an account" is not the "Account credit" row;
+        # a place is a whole name: "Malta" names the "Valletta (Malta)" row)
         return 1.0
     row_words = _row_words(match) | elsewhere | stems_of(" ".join(spelt_family_words(question, match.table)))
     # (the people a row is for name it too: "my dad" of "a partner or close relative")
@@ -878,6 +928,13 @@ def _column_named_as_written(question: str, match: RowMatch) -> bool:
             if term is None or _phrase_written_whole(term, terms, table_words | cells):
                 return True
     return False
+
+
+def _a_place_names_the_row(question: str, match: RowMatch) -> bool:
+    """Whether a place the question names is written in a named row's label: a place is a whole
+    name ("Malta" names the "Valletta (Malta)" row, though one word of two)."""
+    written = {stem(w) for p in places_in(question) for w in words(p.written)}
+    return bool(written) and any(written & stems_of(label_of(match.table, r)) for r in match.rows)
 
 
 def _phrase_written_whole(term, terms: list, stems: set[str]) -> bool:

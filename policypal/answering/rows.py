@@ -1052,14 +1052,14 @@ def _range(label: str) -> _Span | None:
     lower_inclusive = re.search(r"\+|\b(or more|and over|and above|at least|plus|from)\b|>=", text)
     upper = re.search(r"\b(up to|less than|under|below|fewer than|within|no more than|at most|first|or (?:less|fewer)|"
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
-    to_below = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to)\s*"
+    to_below = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour|minute)s?)?\s*(?:-|to)\s*"
                          r"(under|less than|below|fewer than|up to|no more than)\s*(?:[£$€¥₹]\s*)?\d", text)
     if len(nums) >= 2 and to_below and not lower:
         # "6 months to under 2 years", "£100 to less than £500": from the first, below the second
         return _Span(nums[0], True, nums[1], to_below.group(1) in ("up to", "no more than"), kind, unit, months)
     if len(nums) >= 2 and (lower or lower_inclusive) and upper:
         return _Span(nums[0], not lower, nums[1], "less than" not in text and "under" not in text and "below" not in text, kind, unit, months)
-    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
+    if len(nums) >= 2 and re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour|minute)s?)?\s*(?:-|to|and)\s*(?:[a-z]{3}\s*|[£$€¥₹]\s*)?\d", text):
         return _Span(nums[0], True, nums[1], True, kind, unit, months)
     if upper:
         strict = bool(re.search(r"\b(less than|under|below|fewer than|(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<(?!=)", closed))
@@ -1786,10 +1786,18 @@ def _bracket_examples(label: str, *, single: bool = True) -> list[set[str]]:
         if not all(re.fullmatch(r"[a-z][a-z' -]*", i) and len(i.split()) <= 3 for i in items):
             continue
         if len(items) >= 2 and "," in inside:
-            out += [stems for i in items if (stems := {stem(w) for w in words(i)} - _GENERIC_STEMS)]
+            out += [stems for i in items if (stems := _example_stems(i))]
         elif single and len(items) == 1 and {stem(w) for w in words(items[0])} - _GENERIC_STEMS - STOP_STEMS:
             out.append({stem(w) for w in words(items[0])} - STOP_STEMS)  # every word: "(remote first)" is not "remotely"
     return out
+
+
+def _example_stems(item: str) -> set[str]:
+    """The stems that name an example: its words but generic ones; every word when only particles
+    would be left ("make-up" is make and up, not "up" alone, which "build up" writes too)."""
+    every = {stem(w) for w in words(item)}
+    kept = every - _GENERIC_STEMS
+    return kept if kept - STOP_STEMS else (every if every - STOP_STEMS else set())
 
 
 def _alternatives(label: str, common: set[str]) -> list[set[str]]:
@@ -2232,8 +2240,33 @@ _NAMED_SPAN = re.compile(r"^([A-Za-z]{3,})\s+(\S.*)$")
 def _header_span(header: str) -> tuple[tuple[str, ...], float, float] | None:
     """(the family's names, low, high) of a header spanning codes ("Grades 1 to 5": (grade,);
     "Grades G1-G3", its codes' family after its word: (g, grade), so "G2" and "grade 2" both
-    fall in it; "Bands 7-8a", "Band 8b and above": sub-lettered codes, see _lettered_span);
-    None for another header."""
+    fall in it; "Bands 7-8a", "Band 8b and above": sub-lettered codes, see _lettered_span), the
+    span also after what the column holds ("Per diem: grades C1–C6", "Daily rate (grades 1-5)",
+    "Rate - bands B1 to B4"); None for another header."""
+    found = _header_span_itself(header)
+    if found is None:
+        tail = _HEADER_LEAD_IN.match(header.strip())
+        found = _header_span_itself(tail.group(1)) if tail else None
+    return found
+
+
+# what a column holds, then the codes it is for: "Per diem: grades C1–C6", "Daily rate (grades
+# 1-5)", "Rate – bands B1 to B4"
+_HEADER_LEAD_IN = re.compile(r"^[^:()]*?[A-Za-z][^:()]*?(?::\s*|\s+[-–—]\s+|\s*\()([^:()]+?)\)?$")
+
+
+def what_a_header_gives(header: str) -> str:
+    """A header without the codes it is for ("Per diem: grades C1–C6": "Per diem"; "Grades 1 to 5":
+    ""); another header as it is."""
+    if _header_span_itself(header) is not None:
+        return ""
+    tail = _HEADER_LEAD_IN.match(header.strip())
+    if tail and _header_span_itself(tail.group(1)) is not None:
+        return header.strip()[: tail.start(1)].rstrip(" :(-–—")
+    return header
+
+
+def _header_span_itself(header: str) -> tuple[tuple[str, ...], float, float] | None:
     span = _code_span(header) or _lettered_span(header)
     if span is not None:
         return (span[0],), span[1], span[2]
