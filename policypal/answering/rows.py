@@ -2460,6 +2460,14 @@ _VALUE_KINDS = (
     (re.compile(r"\bwhat (?:happens|should|must|do|does|will|would)\b", re.IGNORECASE),
      re.compile(r"(?!x)x"),
      re.compile(r"^\s*(?:actions?|steps?|what happens|what to do|response|procedure|action required|required action)\b", re.IGNORECASE)),
+    # "do they get anything for the lost rest?", "what do I get for a travel day?", "am I paid
+    # for it?": what is paid, named by the header alone
+    (re.compile(r"\b(?:do|does|will|would|can|could)\s+(?:i|we|they|he|she|you|(?:the|my|our)\s+\w+)\s+(?:get|receive)\s+"
+                r"(?:anything|something|any(?:thing)?\s+(?:extra|more|money|payment|compensation))\b"
+                r"|\bwhat\s+(?:do|does|will|would)\s+(?:i|we|they|he|she|you)\s+(?:get|receive)\b"
+                r"|\b(?:am|are|is)\s+(?:i|we|they|he|she|you)\s+paid\b", re.IGNORECASE),
+     re.compile(r"(?!x)x"),
+     re.compile(r"\b(?:pay|payment|payments|paid|compensation|allowance|fee|remuneration)\b", re.IGNORECASE)),
     # "how are RT-11 records disposed of": the way it is done, named by the header alone
     (re.compile(r"\bhow (?:is|are|do|does|should|must|shall|will|can|would)\b", re.IGNORECASE),
      re.compile(r"(?!x)x"),
@@ -2484,10 +2492,28 @@ def value_column(question: str, table: TableData, first: int) -> int | None:
             # header has a word of the question that the others lack
             own = [i for i in fits if {stem(w) for w in words(table.headers[i])} & literal
                    - set().union(*({stem(w) for w in words(table.headers[j])} for j in fits if j != i))]
-            fits = own
+            fits = own or _plainest_header(table, fits, literal)
         if len(fits) == 1:
             return fits[0]
     return None
+
+
+def _plainest_header(table: TableData, fits: list[int], literal: set[str]) -> list[int]:
+    """Of several columns of the asked kind whose headers all hold the question's word ("how long
+    can a seven-year-old perform": "Maximum time at place of performance", "Maximum performing
+    time", "Maximum continuous performing time"), the one header with the fewest other words
+    ("Maximum performing time"); none when no header holds a word of the question or two are as
+    plain."""
+    extra = {}
+    for i in fits:
+        stems = {stem(w) for w in words(table.headers[i])} - STOP_STEMS
+        if stems & literal:
+            extra[i] = len(stems - literal)
+    if not extra:
+        return []
+    least = min(extra.values())
+    plainest = [i for i, n in extra.items() if n == least]
+    return plainest if len(plainest) == 1 else []
 
 
 def _columns_in_notes(places, notes: tuple[str, ...], names: list[set[str]], common: set[str], first: int) -> tuple[int, ...]:

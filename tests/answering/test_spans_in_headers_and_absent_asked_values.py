@@ -111,3 +111,25 @@ def test_a_span_from_minutes_to_hours_holds_a_length_between():
                  SHORTFALL)[1] == ["30 minutes to 2 hours"]
     assert named("turnaround shortfall of 20 minutes: payment?", SHORTFALL)[1] == ["Less than 30 minutes"]
     assert named("a shortfall of 3 hours, who approves?", SHORTFALL)[1] == ["More than 2 hours up to 4 hours"]
+
+
+AGE_LIMITS = table(
+    ["Age band", "Maximum time at place of performance", "Maximum performing time", "Maximum continuous performing time",
+     "Earliest call"],
+    [["Under 6 months", "2 hours", "20 minutes", "10 minutes", "09:30"],
+     ["5 to 8 years", "7.5 hours", "3.5 hours", "1 hour", "08:30"],
+     ["9 to 12 years", "8.5 hours", "4.5 hours", "2.5 hours", "08:00"]],
+)
+
+
+def test_of_columns_sharing_the_asked_word_the_plainest_header_is_asked():
+    assert named("How long can a seven-year-old perform in a single day?", AGE_LIMITS)[1:4:2] == \
+        (["5 to 8 years"], ["Maximum performing time"])
+    # a word of its own still names its column
+    assert named("How long can a 10 year old perform continuously?", AGE_LIMITS)[3] == ["Maximum continuous performing time"]
+
+
+def test_what_the_asker_gets_is_the_payment_column():
+    assert named("We were called back 20 minutes early - do they get anything for the lost rest?", SHORTFALL)[1:4:2] == \
+        (["Less than 30 minutes"], ["Payment for the shortfall"])
+    assert named("shortfall of 3 hours: what do we get?", SHORTFALL)[3] == ["Payment for the shortfall"]
