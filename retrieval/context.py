@@ -33,7 +33,7 @@ from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.policies.models import PolicyVersion
 
-from .access import today, versions_visible
+from .access import VISIBLE_VERSION_SQL, id_array, today, versions_visible
 from .embedding import get_token_counter
 from .models import Chunk
 from .packing import Packing, pack, packed_chunks, section_ranking
@@ -395,8 +395,19 @@ def _upcoming_versions(hits: list[SearchHit], *, as_of: dt.date, vector, chunk_s
     policy_ids = list(dict.fromkeys(h.chunk.policy_id for h in hits))
     if not policy_ids:
         return []
+    # most policies have no announced version: one plain query finds whether any has, and only
+    # then are the versions loaded through the ORM (whose query costs more to build than to run)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT v.id FROM policies_policyversion v WHERE {VISIBLE_VERSION_SQL} "
+            "AND v.policy_id = ANY(%s::bigint[]) AND v.effective_from > %s",
+            [id_array(policy_ids), as_of],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    if not ids:
+        return []
     upcoming = (
-        versions_visible().filter(policy_id__in=policy_ids, effective_from__gt=as_of)
+        versions_visible().filter(pk__in=ids)
         .select_related("policy")
         .order_by("policy_id", "effective_from")
     )
