@@ -77,6 +77,15 @@ def ensure_samples(corpus: Path | None = None) -> None:
     for version in queued:
         print(f"ingesting sample {version.policy.key} v{version.number} ...", flush=True)
         version_ingest_inline(version_id=version.pk)
+    # a run stopped while it ingested (Ctrl-C) leaves versions queued or half done: finish them,
+    # rather than score every question of their policies as not covered
+    done = (PolicyVersion.Status.READY, PolicyVersion.Status.FAILED, PolicyVersion.Status.CANCELLED)
+    stalled = PolicyVersion.objects.filter(note="sample policy").exclude(status__in=done) \
+        .exclude(pk__in=[v.pk for v in queued]).select_related("policy")
+    for version in stalled:
+        print(f"finishing sample {version.policy.key} v{version.number}, left {version.status} by an interrupted run ...",
+              flush=True)
+        version_ingest_inline(version_id=version.pk)
     failed = PolicyVersion.objects.exclude(status=PolicyVersion.Status.READY).filter(note="sample policy")
     for version in failed:
         print(f"warning: sample {version} is {version.status}: {version.error}")
