@@ -69,6 +69,7 @@ def chunks_by_id(ids, model: type[Chunk] = Chunk, *, with_parent: bool = False) 
     version_field = model._meta.get_field("version")
     source_field = model._meta.get_field("source")
     policy_field = query.version.model._meta.get_field("policy")
+    parent_field = model._meta.get_field("parent")
     out: dict[int, Chunk] = {}
     for row in rows:
         chunk = _instance(query.chunk, row)
@@ -90,7 +91,6 @@ def chunks_by_id(ids, model: type[Chunk] = Chunk, *, with_parent: bool = False) 
                 source = sources[source_id] = _instance(query.source, row)
         source_field.set_cached_value(chunk, source)
         if query.parent is not None:
-            parent_field = model._meta.get_field("parent")
             parent = None if row[query.parent.start] is None else _instance(query.parent, row)
             parent_field.set_cached_value(chunk, parent)
         out[chunk.pk] = chunk

@@ -33,7 +33,7 @@ from chunking.pipe_tables import read_tables
 from chunking.tables import sentence_holds_row
 from policypal.policies.models import PolicyVersion
 
-from .access import VISIBLE_VERSION_SQL, id_array, today, versions_visible
+from .access import VISIBLE_VERSION_SQL, id_array, today
 from .embedding import get_token_counter
 from .models import Chunk
 from .packing import Packing, pack, packed_chunks, section_ranking
@@ -407,7 +407,7 @@ def _upcoming_versions(hits: list[SearchHit], *, as_of: dt.date, vector, chunk_s
     if not ids:
         return []
     upcoming = (
-        versions_visible().filter(pk__in=ids)
+        PolicyVersion.objects.filter(pk__in=ids)  # (visible: the query above states the rule)
         .select_related("policy")
         .order_by("policy_id", "effective_from")
     )

@@ -27,7 +27,7 @@ from chunking.sentences import split_sentences_quick
 
 from .coverage import (
     Decision, Related, asks_with_context, carried_by, clauses, decide, is_yes_no, missing_phrases, missing_value,
-    names_a_thing, question_terms,
+    gives_money, names_a_thing, question_terms,
 )
 from .defined_rows import row_by_definition
 from .definitions import defined_terms, definition_spans, mentions, referenced_sections
@@ -38,7 +38,7 @@ from .places import places_in
 from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
 from .terms import (
     STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
@@ -394,18 +394,15 @@ _ASKS_FOR_MONEY = re.compile(
     r"|\bhow much\b[^?]*\b(?:paid|pay|earn|earns|cost|costs|fee|reimbursed)\b",
     re.IGNORECASE,
 )
-_MONEY = re.compile(
-    r"[£$€¥₹]|\b(?:GBP|USD|EUR|CAD|AUD|INR|JPY|CHF|SEK|NOK|DKK|PLN|pence|pounds?|dollars?|euros?|cents?)\b|\d\s*%"
-    r"|\d\s*(?:×|x)\b|\b(?:unpaid|paid|pay|rate|salary|fee)\b",
-    re.IGNORECASE,
-)
+# pay written as a word or a multiple ("1.5 × daily rate", "Unpaid")
+_PAY_WRITTEN = re.compile(r"×|\b(?:unpaid|paid|pay|rate|salary|fee)\b", re.IGNORECASE)
 
 
 def _gives_money(table: TableData) -> bool:
     """Whether a table gives sums of money or shares of pay anywhere: a currency, a percentage, a
     multiple, or pay written in its cells, headers, caption or units."""
     texts = [table.caption, *table.headers, *table.units, *(c for r in table.rows for c in r.cells)]
-    return any(_MONEY.search(t) for t in texts if t)
+    return any(writes_a_currency(t) or gives_money(t) or _PAY_WRITTEN.search(t) for t in texts if t)
 
 
 _WH_OBJECT = re.compile(

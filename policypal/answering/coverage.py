@@ -910,6 +910,12 @@ _MONEY_GIVEN = re.compile(r"[£$€¥₹]|\d\s*(?:%|p\b|pence|pounds?|dollars?|e
                           r"\btime and a (?:half|third|quarter)\b|\b(?:double|triple) time\b|\bfull pay\b|\bhalf pay\b|"
                           r"\b(?:free|unpaid|no charge|nothing|at cost|actual cost|same rate|basic rate|spine point|scale point)\b",
                           re.IGNORECASE)
+def gives_money(text: str) -> bool:
+    """Whether the text gives a sum of money, a share or a multiple of pay, or none ("free",
+    "unpaid", "at cost")."""
+    return bool(_MONEY_GIVEN.search(text))
+
+
 # the head word of an office someone holds ("officer", "manager", "lead")
 _OFFICE = (r"(?:officer|manager|lead|head|director|representative|champion|co-?ordinator|controller|owner|advis[eo]r|"
            r"administrator|guardian|deputy|chair|chairperson|secretary|ombudsman|ombudsperson|steward|contact person)s?")

@@ -990,6 +990,11 @@ _CURRENCY_CODES = "usd|gbp|eur|inr|aud|cad|sgd|chf|sek|nok|dkk|jpy|cny|hkd|nzd|z
 _MONEY = re.compile(rf"(?:\b(?:{_CURRENCY_CODES})\b|\$|£|€|₹|¥|\b(?:dollars?|pounds?|euros?|rupees?|kronor|krona|francs?)\b)", re.IGNORECASE)
 
 
+def writes_a_currency(text: str) -> bool:
+    """Whether the text writes a currency: a symbol, a code ("INR per day") or its name."""
+    return bool(_MONEY.search(text))
+
+
 @dataclass(frozen=True)
 class _Span:
     low: float | None

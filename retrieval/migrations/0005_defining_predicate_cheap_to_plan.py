@@ -11,6 +11,8 @@ lexemes ('mean' | 'refer' | 'defin': what the english configuration makes of "me
 not look into (plpgsql is never inlined), so it gives it a fixed selectivity instead of running the
 pattern. The partial index is rebuilt with the new predicate; both are built CONCURRENTLY, so a
 large live table stays writable (non-atomic migration)."""
+from importlib import import_module
+
 from django.db import migrations
 
 HEADING_FUNCTION = """
@@ -27,11 +29,8 @@ PREDICATE = (
     "OR policypal_defining_heading(breadcrumb))"
 )
 
-OLD_PREDICATE = (
-    "searchable AND level = 'block' AND (search_vector @@ (to_tsquery('english', 'mean') || "
-    "to_tsquery('english', 'refer') || phraseto_tsquery('english', 'is defined as')) "
-    "OR breadcrumb ~* '(definition|glossary|interpretation|key terms)')"
-)
+# what 0004 built, for the reverse migration
+OLD_PREDICATE = import_module("retrieval.migrations.0004_chunk_defining_index").PREDICATE
 
 
 class Migration(migrations.Migration):
