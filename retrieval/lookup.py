@@ -90,6 +90,29 @@ def _read_policy_titles(versions: list[int]) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
+def version_titles(versions: list[int]) -> list[tuple[int, str]]:
+    """(version id, its policy's title) for these versions, to find the document a rule names."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT v.id, p.title FROM policies_policyversion v JOIN policies_policy p ON p.id = v.policy_id "
+            "WHERE v.id = ANY(%s::bigint[]) ORDER BY v.id", [id_array(versions)],
+        )
+        return [(row[0], row[1]) for row in cursor.fetchall()]
+
+
+def versions_holding(*, versions: list[int], phrase: str, limit: int = 3) -> list[int]:
+    """The versions (of these) whose text holds the phrase as written, any case ("TLP-PRD-01", a
+    document's reference code): one full-text query, checked against the text."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT c.version_id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) "
+            "AND c.search_vector @@ phraseto_tsquery('english', %s) AND strpos(upper(c.text), upper(%s)) > 0 "
+            "ORDER BY c.version_id LIMIT %s",
+            [id_array(versions), phrase, phrase, limit],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 def chunks_with_identifier(*, versions: list[int], forms: list[str], limit: int = 3) -> list[Chunk]:
     """Searchable chunks holding one identifier in any of the forms it may be written in ("NC-06",
     "NC06", "NC 6"), table rows first: one query for all of them."""

@@ -37,6 +37,7 @@ from .evidence import (
 from .places import places_in
 from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
+from .table_codes import families_named
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
@@ -111,7 +112,10 @@ def compose_answer(
     pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
     carried = set()
     rows_text = []
+    families, family_words = families_named(question, [e.table for e in every if e.table is not None]) if found else ([], set())
     for m in found:
+        if families and _writes_a_family(m, families):
+            carried |= family_words  # "a nurse": the "RVN and SVN grades" row carries the nurse
         row_text = [row_sentence_text(m, r) for r in m.rows]
         rows_text += row_text
         carried |= stems_of(" ".join(row_text + [_table_evidence(m.table, every).breadcrumb]))
@@ -473,13 +477,17 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     first absent label."""
     seen, matched = set(), []
     glossary = _glossary(evidence)
+    # "a nurse" where a grade table's RVN and SVN rows are all nurses: a column or row written for
+    # "RVN and SVN grades" in another table is the nurse's
+    families, family_words = families_named(question, [e.table for e in evidence if e.table is not None])
+    told = f"{question} ({' and '.join(families)})" if families else question
     for e in evidence:
         if e.table is None or _table_id(e.table) in seen:
             continue
         seen.add(_table_id(e.table))
         host = _table_evidence(e.table, evidence)
         notes = _section_notes(host, evidence)
-        match = match_table(question, e.table, notes=notes)
+        match = match_table(told, e.table, notes=notes)
         match = _named_through_a_definition(question, e.table, match, glossary) or match
         if match is None:
             match = _unmentioned_label(question, e.table, corpus_mentions)
@@ -497,6 +505,8 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         # words naming a row of another table set the scene ("after completing my honours
         # degree" names the asker's qualification; the repayment table is what is asked)
         elsewhere = set().union(*(_row_words(m) for m, _, _ in matched if m is not match and m.rows)) - _row_words(match)
+        if families and _writes_a_family(match, families):
+            elsewhere |= family_words  # "a nurse": the row or column of "RVN and SVN grades" is for one
         score = _about_table(question, match, host, corpus_mentions, notes=notes, elsewhere=elsewhere)
         if score >= 0.5:
             scored.append((score, match))
@@ -894,6 +904,13 @@ def _names_a_long_code(question: str, match: RowMatch) -> bool:
     ("nc6" for "NC-06", "EX101"), however it pads or joins it."""
     written = code_keys_in(question, min_prefix=2)
     return any(code_key(label_of(match.table, row)) in written for row in match.rows)
+
+
+def _writes_a_family(match: RowMatch, families: list[str]) -> bool:
+    """Whether the matched rows' cells or the asked columns' headers write one of the code families."""
+    text = " ".join([c for r in match.rows for c in r.cells] + [match.table.headers[i] for i in match.columns
+                                                               if i < len(match.table.headers)])
+    return bool(stems_of(text) & {f.lower() for f in families})
 
 
 def _row_words(match: RowMatch) -> set[str]:

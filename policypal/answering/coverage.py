@@ -735,13 +735,20 @@ def names_a_thing(word: str, text: str) -> bool:
 
 def _after_a_described_article(word: str, tokens: list[str]) -> bool:
     """Whether the word follows an article or a possessive and an adjective ("a new uniform",
-    "my old laptop"): a noun, as after the article alone."""
+    "my old laptop"), or a determiner and a participle ("one licensed chaperone", "each signed
+    form"): a noun, as after the article alone (a determiner and a participle open a noun
+    phrase; "one licensed" names no one)."""
     for i, t in enumerate(tokens):
-        if t == word and i >= 2 and tokens[i - 2] in _NOUN_BEFORE:
+        if t == word and i >= 2 and tokens[i - 2] in _NOUN_BEFORE | _COUNTING_DETERMINERS:
             described = _readings(tokens[i - 1])
             if "ADJ" in described and "VERB" not in described and "NOUN" not in described:
                 return True
+            if tokens[i - 1].endswith("ed") and ("VERB" in described or "ADJ" in described):
+                return True
     return False
+
+
+_COUNTING_DETERMINERS = frozenset("one each every another per these those".split())
 
 
 def comparative_modifiers(tokens: list[str]) -> set[str]:
@@ -921,7 +928,8 @@ _OFFICE = (r"(?:officer|manager|lead|head|director|representative|champion|co-?o
            r"administrator|guardian|deputy|chair|chairperson|secretary|ombudsman|ombudsperson|steward|contact person)s?")
 _ASKED_VALUES = (
     (re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE), "how often",
-     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year))\b", re.IGNORECASE)),
+     re.compile(r"\b(?:every|each|daily|weekly|monthly|quarterly|annually|yearly|once|twice|times a|per (?:day|week|month|year)|"
+                r"fortnightly|hourly|nightly|termly|biannually|semi-annually|bi-?weekly|bi-?monthly|six-monthly)\b", re.IGNORECASE)),
     (re.compile(rf"\bhow many ({_TIME_UNIT})\b", re.IGNORECASE), "how many {0}", None),
     # "how many Privileged Accounts can one person hold?": a count of those things ("two
     # accounts", "a single account"), not a number of days beside them
@@ -1064,6 +1072,8 @@ def missing_value(clause: str, unit_text: str) -> str:
             if not counted:
                 continue
             head = re.escape(stem(counted[-1]))
+            if _AGE_NOUN.fullmatch(" ".join(counted)):
+                head = _PEOPLE_COUNTED  # "how many ten-year-olds": a count of children ("9 children")
             reads = re.compile(rf"\b(?:{_COUNT}|no more than|at most|up to|maximum of|limit of)[\s-]+(?:[\w-]+\s+)?{head}\w*", re.IGNORECASE)
             name = name.format(" ".join(counted))
         elif reads == "holder":
@@ -1074,6 +1084,11 @@ def missing_value(clause: str, unit_text: str) -> str:
         if not reads.search(unit_text):
             return name
     return ""
+
+
+# people written by their age ("ten year olds", "under 18s", "over-65s"), counted as people are
+_AGE_NOUN = re.compile(r"(?:(?:\w+ )?years? olds?|(?:under|over)[ -]?\d+s)")
+_PEOPLE_COUNTED = r"(?:child|children|kid|people|person|pupil|student|minor|adult|young)"
 
 
 # words after "<office> is" that say what the office does or must, not who holds it

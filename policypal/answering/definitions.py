@@ -139,6 +139,7 @@ def referenced_sections(text: str) -> list[str]:
     another document ("paragraph 4.4 of the Office Attendance Policy", "section 2 of the Act"):
     its own 4.4 is not the one meant."""
     elsewhere = {m.group(1) for m in _OTHER_DOCUMENTS_SECTION.finditer(text)}
+    elsewhere |= {number for number, _, _ in other_document_references(text)}
     return [n for n in section_numbers(text) if n not in elsewhere]
 
 
@@ -146,6 +147,39 @@ _OTHER_DOCUMENTS_SECTION = re.compile(
     r"\b(\d+(?:\.\d+)*)\s+of\s+(?:the\s+|our\s+)?(?:[A-Z][\w&'’-]*,?\s+(?:(?:and|of|for|the|on|&)\s+)*){0,8}"
     r"(?:Policy|Standard|Procedure|Handbook|Code|Agreement|Act|Regulations?|Guidance|Guidelines|Framework|Scheme|Rules|Manual|Charter)\b"
 )
+
+
+# a document's reference code ("TLP-PRD-01", "HR-PAY-07", "CA-OPS-150"): capitals, hyphens, a number
+_DOCUMENT_CODE = r"[A-Z]{2,}(?:-[A-Z0-9]+)*-\d+[A-Z0-9]*"
+_DOCUMENT_NAME = (r"(?:[A-Z][\w&'’-]*,?\s+(?:(?:and|of|for|the|on|&)\s+)*){0,8}"
+                  r"(?:Policy|Standard|Procedure|Handbook|Code|Agreement|Guidance|Guidelines|Framework|Scheme|Rules|Manual|Charter)\b")
+_SECTION_OF_DOCUMENT = re.compile(
+    rf"\b(?:[Ss]ections?|[Cc]lauses?|[Pp]aragraphs?|[Pp]arts?|[Ss]ee)\s+(?P<number>\d+(?:\.\d+)*)\s+of\s+(?:the\s+|our\s+)?"
+    rf"(?:(?P<code>{_DOCUMENT_CODE})\b|(?P<name>{_DOCUMENT_NAME})(?:\s*\((?P<named_code>{_DOCUMENT_CODE})\))?)"
+)
+
+
+def other_document_references(text: str) -> list[tuple[str, str, str]]:
+    """(section number, document name, document code) for each reference to a section of another
+    document ("see section 6.1 of TLP-PRD-01", "section 2 of the On-Set Health and Safety Policy
+    (TLP-HS-01)"): name or code may be empty; each reference once."""
+    out = []
+    for m in _SECTION_OF_DOCUMENT.finditer(text):
+        name = " ".join((m.group("name") or "").split())
+        code = m.group("code") or m.group("named_code") or ""
+        out.append((m.group("number"), name, code))
+    return list(dict.fromkeys(out))
+
+
+_TITLE_FILLER = frozenset("the and of for on our policy standard procedure handbook code".split())
+
+
+def names_the_document(name: str, title: str) -> bool:
+    """Whether a document name written in a reference ("the On-Set Health and Safety Policy") names
+    a policy by its title ("On-Set Health and Safety Policy: Stunts, Special Effects and Work at
+    Height"): every word of the name but the filler ("the", "Policy") is in the title, two at least."""
+    wanted = {w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _TITLE_FILLER}
+    return len(wanted) >= 2 and wanted <= set(re.findall(r"[a-z0-9]+", title.lower()))
 
 
 def is_definition_of(sentence: str, term: str) -> bool:

@@ -32,6 +32,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"fire", "dismiss", "dismissal", "termination", "terminate", "sack"},
     {"probation", "probationary"},
     {"boss", "manager", "line manager", "supervisor"},
+    {"supervise", "supervision", "look after", "looks after", "looking after", "oversee"},
     {"hr", "people team", "human resources"},
     {"doctor", "medical practitioner", "physician", "gp"},
     {"doctor's note", "medical certificate", "sick note", "fit note"},
@@ -128,6 +129,8 @@ SYNONYM_GROUPS: list[set[str]] = [
      "granddad", "nan", "nana", "gran"},
     {"grandchild", "grandchildren", "grandson", "granddaughter"},
     {"long service", "long-service", "long serving", "long-serving"},
+    # a sum paid for years of service, however a policy calls it
+    {"loyalty bonus", "loyalty payment", "loyalty award"},
     {"sibling", "siblings", "brother or sister"},
     {"remote", "work from home", "working from home", "wfh", "homeworking", "home working", "remote working",
      "hybrid working", "work remotely", "working remotely"},

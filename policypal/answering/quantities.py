@@ -37,7 +37,7 @@ _TOLD_ADVERB = re.compile(r"\b(once|twice)\b", re.IGNORECASE)
 _BEFORE = re.compile(
     r"\b(less than|fewer than|shorter than|under|below|more than|longer than|exceeds?|exceeding|in excess of|over|"
     r"at least|a minimum of|no less than|not less than|no fewer than|no more than|not more than|at most|a maximum of|"
-    r"up to)\s+(?:a total of\s+)?" + _NUMBER + _BETWEEN + r"\s+" + _UNIT + r"\b",
+    r"up to|within)\s+(?:a total of\s+)?" + _NUMBER + _BETWEEN + r"\s+" + _UNIT + r"\b",
     re.IGNORECASE,
 )
 _AFTER = re.compile(rf"\b{_NUMBER}{_BETWEEN}\s+{_UNIT}\s+or\s+(more|longer|over|less|fewer|shorter|under)\b", re.IGNORECASE)
@@ -45,7 +45,7 @@ _AFTER = re.compile(rf"\b{_NUMBER}{_BETWEEN}\s+{_UNIT}\s+or\s+(more|longer|over|
 _BELOW = {"less than", "fewer than", "shorter than", "under", "below"}
 _ABOVE = {"more than", "longer than", "exceeds", "exceed", "exceeding", "in excess of", "over"}
 _AT_LEAST = {"at least", "a minimum of", "no less than", "not less than", "no fewer than", "more", "longer", "over"}
-_AT_MOST = {"no more than", "not more than", "at most", "a maximum of", "up to", "less", "fewer", "shorter", "under"}
+_AT_MOST = {"no more than", "not more than", "at most", "a maximum of", "up to", "less", "fewer", "shorter", "under", "within"}
 _LIMITS = {"no more than", "not more than", "at most", "a maximum of", "up to"}  # a cap on what one may do
 
 
@@ -92,12 +92,47 @@ def _amount(number: str, unit: str) -> Quantity | None:
     return Quantity("count of " + stem(unit), value)
 
 
+_AND_A_HALF = re.compile(rf"\b{_NUMBER}\s+and\s+a\s+half\b", re.IGNORECASE)
+
+
+def _with_halves(text: str) -> str:
+    """"seven and a half hours" as "7.5 hours" (not seven, and "a half hours")."""
+    def half(m: re.Match) -> str:
+        number = m.group(1).lower()
+        value = float(number) if number[0].isdigit() else NUMBER_WORDS.get(number)
+        return m.group(0) if value is None else f"{value + 0.5:g}"
+    return _AND_A_HALF.sub(half, text)
+
+
 def told_quantities(question: str) -> list[Quantity]:
     """The lengths of time and the numbers of occasions the question tells ("40 minutes", "five
-    separate times", "twice"), in order. A clock time ("at 8pm") is no length."""
+    separate times", "twice", "seven and a half hours"), in order. A clock time ("at 8pm") is no
+    length."""
+    question = _with_halves(question)
     out = [q for m in _TOLD.finditer(question) if (q := _amount(m.group(1), m.group(2))) is not None]
     out += [Quantity("occasions", 1 if m.group(1).lower() == "once" else 2) for m in _TOLD_ADVERB.finditer(question)]
     return list(dict.fromkeys(out))
+
+
+def told_units(question: str) -> list[str]:
+    """The unit words of the quantities the question tells, as written ("hours", "miles")."""
+    return list(dict.fromkeys(m.group(2).lower() for m in _TOLD.finditer(_with_halves(question))
+                              if _amount(m.group(1), m.group(2))))
+
+
+def the_same_measure(question: str, text: str) -> bool:
+    """Whether a quantity the question tells and a bound the text sets on it are said of the same
+    thing: a word after each, within three, is the same ("32 hours a week" and "fewer than 40
+    hours per week"; not "two hours straight in the freezer" and "less than 24 hours before the
+    shift")."""
+    told = [_after(question, m.end()) for m in _TOLD.finditer(_with_halves(question))]
+    bounds = [_after(text, m.end()) for m in (*_BEFORE.finditer(text), *_AFTER.finditer(text))]
+    return any(a & b for a in told for b in bounds)
+
+
+def _after(text: str, end: int) -> set[str]:
+    following = re.findall(r"[A-Za-z]+", text[end:end + 40])[:3]
+    return {stem(w.lower()) for w in following if w.lower() not in STOP_WORDS and w.lower() not in ("or", "more", "less")}
 
 
 def conditions(text: str) -> list[Condition]:

@@ -21,7 +21,7 @@ from .evidence import TableData, TableRow
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, stem, stems_of, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, polarity, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -180,6 +180,13 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         place = absent_column(question, table) or _absent_span_column(question, table) or coded_columns(question, table)[1]
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
+    if found.how == "label" and len(found.rows) > 1:
+        # of rows one code names ("Schedule 4 Part 1", "Schedule 4 Part 2"), the one whose whole
+        # label the question writes ("Schedule 4 Part 2 drugs")
+        whole = tuple(r for r in found.rows if _holds_phrase(_words_only(question), _words_only(label_of(table, r))))
+        if whole and len(whole) < len(found.rows):
+            found = replace(found, rows=whole)
+        found = replace(found, rows=_rows_by_their_other_cells(question, table, found.rows))
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     columns = _without_told_cells(question, table, found.rows, columns, notes)
@@ -1499,8 +1506,13 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                      for label, outer in zip(labels, outers)]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     kin_asked = _KIN & literal
-    for row, label, stems, outer, coded, example, out, compound in zip(table.rows, labels, label_stems, outer_stems,
-                                                                       coded_rows, examples_held, excepted, compounds):
+    denied = polarity(question)[0]
+    label_denied = [polarity(label)[0] & denied if denied else frozenset() for label in labels]
+    for both in label_denied:
+        for s in both - set(counts):
+            counts[s] = sum(s in other for other in label_denied)
+    for row, label, stems, outer, coded, example, out, compound, agreed in zip(
+            table.rows, labels, label_stems, outer_stems, coded_rows, examples_held, excepted, compounds, label_denied):
         if out and out & literal - _GENERIC_STEMS - _EXCEPTING:
             continue
         if kin_asked and _for_other_kin(label, kin_asked):
@@ -1539,7 +1551,12 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         # a stop word that tells the label apart ("Research Only") counts where the question
         # writes it as the label does ("a research-only contract")
         distinctive |= {s for s in _label_stop_stems(label) if _written_around(s, label, sequence)}
+        # a word both deny names the row, however common ("only travelling and not working":
+        # "Travel day with no work")
+        distinctive |= agreed
         held = {s for s in distinctive if s in asked}
+        if agreed:  # (and the label's negation is the question's: "no" is held as "not")
+            held |= distinctive & _NEGATION_STEMS
         if not any(not s.isdigit() for s in held):
             continue  # a number alone names no row by name: "my daughter is 20" is not "20% of public fare"
         if any(s in literal and sum(s in c for c in compounds) == 1 for s in compound):
@@ -1576,7 +1593,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         by_row = {id(row): label for row, label in zip(table.rows, labels)}
         names = {id(f[2]): without_hours(_without_brackets(by_row.get(id(f[2]), ""))).strip() for f in full}
         # (of two words at least: "night" written does not make "Night" the row over "Weekend Night")
-        whole = [f for f in full if len(words(names[id(f[2])])) >= 2 and _holds_phrase(question, names[id(f[2])])]
+        # (or a place the question names by its own name: "Edinburgh", not "Other UK locations")
+        asked_places = {p.written.lower() for p in places_in(question)}
+        whole = [f for f in full if (len(words(names[id(f[2])])) >= 2 or names[id(f[2])].lower() in asked_places)
+                 and _holds_phrase(question, names[id(f[2])])]
         if whole and len(whole) < len(full):
             full = whole
     if full:
@@ -1594,6 +1614,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if partial and partial[0][0] >= 0.5 and (len(partial) == 1 or partial[0][:3] > partial[1][:3]):
         return RowMatch(table, (partial[0][3],), how="label", partial=True, named_words=partial[0][1])
     return None
+
+
+_NEGATION_STEMS = frozenset(stem(w) for w in ("no", "not", "without", "non", "never", "nor"))
 
 
 _POSSESSIVES = frozenset("my your our their his her its".split())
@@ -2057,6 +2080,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     # ("Full week (7 days)" beside "Weekday night": "full" tells that column apart)
     names = [{stem(w) for w in words(h) if w not in STOP_WORDS or w in _WHOLENESS} - (_GENERIC_STEMS - _RANGE_ENDS) for h in bare]
     value_names = names[first:]
+    asked |= _derived_forms(asked, set().union(*value_names) if value_names else set())
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
     # the words that name rows: the label columns', and the noun of a "Body name" column beside codes
     naming = set().union(*names[:first]) | {stem(w) for w in _label_nouns(table)}
@@ -2100,6 +2124,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
     literal = stems_of(question) - naming  # the label column's words name rows
+    literal |= _derived_forms(literal, set().union(*names[first:]))  # "restrained": "Restraint", as written
     written = _column_by_unique_word(literal, names, common, first)
     def own(i: int) -> set[str]:
         return names[i] - set().union(*(names[j] for j in range(first, len(names)) if j != i))
@@ -2362,7 +2387,9 @@ def _code_span_columns(question: str, table: TableData, first: int) -> tuple[int
     G1-G3": "a G2" and "grade 2" as well)."""
     families, spans = _header_code_spans(table, first)
     if not families:
-        return ()
+        # spans of several families ("VS1–VS3" ... "SVN2 and RVN1–RVN3", "RVN4–RVN6"): the
+        # header holding the code written, of whichever family
+        return coded_columns(question, table)[0]
     written = _span_family_numbers(question, families)
     return tuple(first + i for i, sp in enumerate(spans)
                  if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
@@ -2594,6 +2621,38 @@ def _row_in_notes(question: str, table: TableData, labels: list[str], notes: tup
 def _note_text(sentence: str) -> str:
     """A note as plain lower-case text: no list marker, no bold ("- **Europe** — any ...")."""
     return sentence.strip().lstrip("-*• ").replace("*", "").strip().lower()
+
+
+def _rows_by_their_other_cells(question: str, table: TableData, rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
+    """Of rows of one label ("Stethoscope" for "VS grades", "Stethoscope" for "RVN and SVN
+    grades"), the one whose words in another column, those the other rows lack, the question
+    writes ("a stethoscope for an RVN"); all of them when it writes none or several."""
+    asked = stems_of(question)
+    first = max(table.label_columns, 1)
+    kept = []
+    for row in rows:
+        for column in range(first, len(row.cells)):
+            own = stems_of(row.cells[column]) - STOP_STEMS - set().union(
+                *(stems_of(other.cells[column]) for other in rows if other is not row and column < len(other.cells)))
+            if own and any(not s.isdigit() for s in own) and own <= asked:
+                kept.append(row)
+                break
+    return tuple(kept) if len(kept) == 1 else rows
+
+
+DERIVED_MIN = 6  # letters of a stem whose noun or verb a header may write with a letter or two more
+
+
+def _derived_forms(asked: set[str], header_stems: set[str]) -> set[str]:
+    """Header stems that are a question stem's noun or verb, written with one or two letters more or
+    fewer ("restrained" for "Restraint", "complaint" for "Complain by")."""
+    return {h for h in header_stems for s in asked if h != s and min(len(h), len(s)) >= DERIVED_MIN
+            and (h.startswith(s) or s.startswith(h)) and abs(len(h) - len(s)) <= 2}
+
+
+def _words_only(text: str) -> str:
+    """The text's words with single spaces between ("Schedule 3 (safe custody)": "schedule 3 safe custody")."""
+    return " ".join(words(text))
 
 
 def _holds_phrase(text: str, phrase: str) -> bool:

@@ -174,3 +174,50 @@ def coded_columns(question: str, table: TableData) -> tuple[tuple[int, ...], str
         elif _kind(values) == _kind([value]):
             return (), written
     return tuple(sorted(set(out))), ""
+
+
+def families_named(question: str, tables: list[TableData]) -> tuple[list[str], set[str]]:
+    """The code families the question names by a word that every row of those families, and no
+    row of another family, writes in a table of several families ("a nurse": RVN and SVN, where
+    each RVN and SVN grade's role is a kind of nurse and no VS grade's is), as the labels write
+    them ("RVN", "SVN"); none that the question writes a code of itself. With the stems that named
+    them."""
+    from .terms import stems_of
+
+    asked = stems_of(question)
+    written = {family for family, _, _ in asked_codes(question, {f for t in tables for f in table_codes(t).rows})}
+    out: list[str] = []
+    naming: set[str] = set()
+    for table in dict.fromkeys(tables):
+        for word, families in _family_words(table).items():
+            if word in asked and not families & written:
+                out += [f.upper() for f in sorted(families) if f.upper() not in out]
+                naming.add(word)
+    return out, naming
+
+
+@lru_cache(maxsize=2048)
+def _family_words(table: TableData) -> dict[str, frozenset[str]]:
+    """stem -> the families every row of which writes it in its other cells, when no row of another
+    family writes it, for a table whose rows hold codes of two families or more."""
+    from .terms import GENERIC_WORDS, STOP_WORDS, stem, words
+
+    codes = table_codes(table)
+    families = {f: set().union(*values.values()) for f, values in codes.rows.items() if len(values) >= 2}
+    if len(families) < 2:
+        return {}
+    first = max(table.label_columns, 1)
+
+    def row_stems(index: int) -> set[str]:
+        cells = [c for c in table.rows[index].cells[first:] if re.search(r"[A-Za-z]{3}", c)]
+        return {stem(w) for c in cells for w in words(c) if w not in STOP_WORDS and w not in GENERIC_WORDS and not w.isdigit()}
+
+    stems = {i: row_stems(i) for rows in families.values() for i in rows}
+    common = {f: set.intersection(*(stems[i] for i in rows)) for f, rows in families.items()}
+    out = {}
+    for word in set().union(*common.values()):
+        holders = frozenset(f for f in families if word in common[f])
+        writers = {f for f, rows in families.items() if any(word in stems[i] for i in rows)}
+        if holders == writers and len(holders) < len(families):
+            out[word] = holders
+    return out

@@ -22,7 +22,12 @@ from chunking.tables import sentence_holds_row
 from policypal.answering.ages import age_fits, told_age
 from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import names_a_thing, owned_things, owner_of_term, owners_written, terms_to_look_up
-from policypal.answering.definitions import defined_terms, definition_spans, is_referral, listed_kinds, mentions, referenced_sections
+from policypal.answering.definitions import (
+    defined_terms, definition_spans, is_referral, listed_kinds, mentions, names_the_document, other_document_references,
+    referenced_sections,
+)
+from policypal.answering.initialisms import spelt_out
+from policypal.answering.quantities import decides_the_case, the_same_measure, told_quantities, told_units
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
     header_rows_folded,
@@ -114,6 +119,8 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence, places=destinations(question))  # notes may send a place to a column
     evidence = loader.with_tables(evidence)
+    # "vs8 ooh rate": the initialism read as the phrase the evidence spells out ("Out-of-hours")
+    question = spelt_out(question, [e.text for e in evidence] + [" ".join(e.table.headers) for e in evidence if e.table])
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
     follow, about = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
@@ -439,6 +446,10 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
         # "I'm 17 ...": the term whose definition bounds the asker's age, whatever the first answer
         for term, found in _definitions_of_the_askers_age(question, evidence, loader).items():
             definitions.setdefault(term, found)
+    # "I'm contracted for 32 hours a week": the term whose definition's bound the told quantity
+    # meets ("Part-time employee means ... fewer than 40 hours per week")
+    for term, found in _definitions_of_told_quantities(question, versions).items():
+        definitions.setdefault(term, found)
     definitions.update(_referred_definitions(definitions, versions))
     about = _terms_about(asked, definitions, question=question, listing=listing)
     out: list[Evidence] = []
@@ -461,7 +472,7 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     # row is the leave policy's 3.3, not the 3.3 of another cited policy)
     referring = [(loader.rows.get(e.key), e.text) for e in answer.cited]
     referring += [(loader.rows.get(e.key), e.text) for e in out if e.role == ROLE_DEFINITION_USE]
-    for chunk in _sections_referred_to(referring, vector=vector, have=have):
+    for chunk in _sections_referred_to(referring, vector=vector, have=have, versions=versions):
         have.add(chunk.pk)
         out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
     if out:
@@ -550,19 +561,39 @@ def _rules_using(term: str, about: list[str], question: str, *, home: list[int],
     return uses[:1]
 
 
-def _sections_referred_to(referring: list[tuple], *, vector, have: set[int]) -> list[Chunk]:
-    """The sections that rules refer to ("see 4.2", "as set out in 6.2"), one hop, each once."""
+def _sections_referred_to(referring: list[tuple], *, vector, have: set[int], versions: list[int]) -> list[Chunk]:
+    """The sections that rules refer to ("see 4.2", "as set out in 6.2"), one hop, each once; a
+    section of another policy ("see section 6.1 of TLP-PRD-01", "section 2 of the On-Set Health
+    and Safety Policy") in that policy's version the asker may read."""
     out, followed = [], set()
     for host_chunk, text in referring:
         if host_chunk is None:
             continue
-        for number in referenced_sections(text)[:2]:
-            if (host_chunk.version_id, number) in followed:
+        targets = [(host_chunk.version_id, number) for number in referenced_sections(text)[:2]]
+        for number, name, code in other_document_references(text)[:2]:
+            targets += [(version, number) for version in _documents_named(name, code, versions, host_chunk.version_id)]
+        for version, number in targets:
+            if (version, number) in followed:
                 continue
-            followed.add((host_chunk.version_id, number))
-            out += [c for c in lookup.section_blocks(version_id=host_chunk.version_id, number=number, query_vector=vector)
+            followed.add((version, number))
+            out += [c for c in lookup.section_blocks(version_id=version, number=number, query_vector=vector)
                     if c.pk not in have and c not in out]
     return out
+
+
+def _documents_named(name: str, code: str, versions: list[int], own: int) -> list[int]:
+    """The visible version (one) of the policy a reference names: by its reference code written in
+    its text, else by its title; never the referring policy's own version."""
+    others = [v for v in versions if v != own]
+    if code:
+        found = lookup.versions_holding(versions=others, phrase=code, limit=2)
+        if len(found) == 1:
+            return found
+    if name:
+        found = [v for v, title in lookup.version_titles(others) if names_the_document(name, title)]
+        if len(found) == 1:
+            return found
+    return []
 
 
 DESCRIBED_MIN_TERMS = 3  # key terms of the question a definition the search did not rank must hold
@@ -632,14 +663,21 @@ def _terms_about(asked, definitions: dict[str, tuple], *, question: str = "", li
     # a definition that says the opposite of what the asker tells is not what they describe
     # ("a car that isn't allocated to anybody" is not a car "allocated to one named employee")
     # (a definition bounding the age the asker tells is what they are: "I'm 17" and a Young Worker)
+    # (and one whose bound a quantity the asker tells meets: "32 hours a week" and a Part-time
+    # employee's "fewer than 40 hours per week")
+    told = told_quantities(question) if question else []
     aged = {t for t, (_, paragraph) in definitions.items() if question and age_fits(question, paragraph)} | set(listing)
-    ranked = sorted((t for t in definitions if (len(held[t]) >= 2 or t in aged)
+    # (said of the same thing: a word after the quantity and the bound alike, or two key terms held;
+    # "two hours straight in the freezer" is not the "less than 24 hours before the shift" of a call-in)
+    fitted = {t for t, (_, paragraph) in definitions.items() if decides_the_case(told, paragraph)
+              and (len(held[t]) >= 2 or the_same_measure(question, paragraph))} - aged
+    ranked = sorted((t for t in definitions if (len(held[t]) >= 2 or t in aged or t in fitted)
                      and not (question and contradicts(question, definitions[t][1])) and not _owned_otherwise(question, t)),
-                    key=lambda t: (t not in aged, -len(held[t]), -_shared_phrasing(question, definitions[t][1])))
+                    key=lambda t: (t not in aged, t not in fitted, -len(held[t]), -_shared_phrasing(question, definitions[t][1])))
     out: list[str] = []
     covered: set[str] = set()
     for term in ranked:
-        if out and held[term] <= covered:
+        if out and held[term] <= covered and term not in aged and term not in fitted:
             continue
         out.append(term)
         covered |= held[term]
@@ -669,6 +707,20 @@ def _definitions_of_the_askers_age(question: str, evidence: list[Evidence], load
     found: one definitions-only full-text query, only when the question tells an age."""
     return _definitions_found_by(_found_versions(evidence, loader), AGE_WORDS,
                                  lambda term, paragraph: age_fits(question, paragraph))
+
+
+def _definitions_of_told_quantities(question: str, versions: list[int]) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the defined terms whose condition a quantity the asker tells
+    meets ("Part-time employee means an employee contracted to work fewer than 40 hours per week"
+    for "I'm contracted for 32 hours a week"; "within 40 miles of base" for "13 miles away"), in
+    any policy the asker may read (the search may have found only the rules, in another policy):
+    one definitions-only full-text query for the told units, only when the question tells a
+    quantity."""
+    told = told_quantities(question)
+    units = told_units(question)
+    if not told or not units:
+        return {}
+    return _definitions_found_by(versions, units, lambda term, paragraph: decides_the_case(told, paragraph))
 
 
 def _definitions_of_owned_things(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> dict[str, tuple]:
