@@ -37,7 +37,7 @@ from .evidence import (
 from .places import places_in
 from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
-from .table_codes import families_named
+from .table_codes import families_named, family_span, table_codes
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
@@ -479,15 +479,20 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     glossary = _glossary(evidence)
     # "a nurse" where a grade table's RVN and SVN rows are all nurses: a column or row written for
     # "RVN and SVN grades" in another table is the nurse's
-    families, family_words = families_named(question, [e.table for e in evidence if e.table is not None])
+    tables = [e.table for e in evidence if e.table is not None]
+    families, family_words = families_named(question, tables)
     told = f"{question} ({' and '.join(families)})" if families else question
+    # (and, for a table whose headers span the family's codes, "G1–G5", the family's span)
+    spans = [span for f in families if (span := family_span(f, tables))]
     for e in evidence:
         if e.table is None or _table_id(e.table) in seen:
             continue
         seen.add(_table_id(e.table))
         host = _table_evidence(e.table, evidence)
         notes = _section_notes(host, evidence)
-        match = match_table(told, e.table, notes=notes)
+        spanned = spans and any(f.lower() in table_codes(e.table).columns and f.lower() not in table_codes(e.table).rows
+                                for f in families)
+        match = match_table(f"{told} ({', '.join(spans)})" if spanned else told, e.table, notes=notes)
         match = _named_through_a_definition(question, e.table, match, glossary) or match
         if match is None:
             match = _unmentioned_label(question, e.table, corpus_mentions)
@@ -834,6 +839,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # whether it may do a thing: "I'm on grade G9. Could I stand in the council elections?"
         # tells the asker's grade; what the table is about must be asked too)
         return 1.0
+    if match.rows and match.columns and set(match.columns) & set(columns_spanning_codes(question, match.table)):
+        return 1.0  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
     if match.rows and _names_a_long_code(question, match):
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:

@@ -174,10 +174,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if named:
             return RowMatch(table, (), how="absent", asked=named)
         place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \
-            or coded_columns(question, table)[1]
+            or coded_columns(question, table)[1] or _absent_kin_column(question, table)
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
     if found.rows:
-        place = absent_column(question, table) or _absent_span_column(question, table) or coded_columns(question, table)[1]
+        place = absent_column(question, table) or _absent_span_column(question, table) or coded_columns(question, table)[1] \
+            or _absent_kin_column(question, table)
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
     if found.how == "label" and len(found.rows) > 1:
@@ -1506,6 +1507,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                      for label, outer in zip(labels, outers)]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     kin_asked = _KIN & literal
+    held_by_row: dict[int, set[str]] = {}
     denied = polarity(question)[0]
     label_denied = [polarity(label)[0] & denied if denied else frozenset() for label in labels]
     for both in label_denied:
@@ -1566,6 +1568,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue
         if held == distinctive:
             full.append((len(distinctive), len(distinctive - topic), row))
+            held_by_row[id(row)] = held
         elif (naming := held - topic) and (any(counts[s] == 1 for s in naming) or _only_row_with(naming, label_stems)) \
                 and _names_by_a_noun(naming, label, question) and not _a_lone_modifier(naming, label, question, labels):
             # a word the question writes itself says more than a synonym of it ("a hotel" names
@@ -1582,10 +1585,16 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             # "Sunday (08:00-08:00 Monday)", not "Saturday (08:00-08:00 Sunday)")
             outside = len(held & {stem(w) for w in words(_without_brackets(label))})
             partial.append((share, len(held), outside, row))
+            held_by_row[id(row)] = held
     if by_example and any(id(row) not in by_example for _, _, row in full):
         # "a parent and we lost the pregnancy": "Pregnancy loss (either parent)", named by its own
         # words, not "Bereavement (partner, child or parent)" by an example in its bracket
-        full = [f for f in full if id(f[2]) not in by_example]
+        # (unless the words outside its bracket are written too: "a senior driver on multi-traction"
+        # is "Senior driver (multi-traction)", not "Driver")
+        outside_written = {id(row) for row, label in zip(table.rows, labels)
+                           if id(row) in by_example and ({stem(w) for w in words(_without_brackets(label))}
+                                                         - _GENERIC_STEMS) <= literal}
+        full = [f for f in full if id(f[2]) not in by_example or id(f[2]) in outside_written]
     if len(full) > 1:
         # of rows named alike, those whose whole label the question writes ("a first officer":
         # "First Officer", not "Second Officer" nor "Senior First Officer", whose ordinal words
@@ -1599,6 +1608,13 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                  and _holds_phrase(question, names[id(f[2])])]
         if whole and len(whole) < len(full):
             full = whole
+    if full and partial:
+        # a label whose own name, outside its bracket, the question writes with more words than the
+        # label named whole ("a senior driver": "Senior driver (multi-traction)", not "Driver")
+        wider = [p for p in partial if p[0] >= 1.0 and p[1] > max(n for n, _, _ in full)
+                 and all(held_by_row.get(id(r), set()) < held_by_row.get(id(p[3]), set()) for _, _, r in full)]
+        if len(wider) == 1:
+            return RowMatch(table, (wider[0][3],), how="label")
     if full:
         top = max(n for n, _, _ in full)
         best = [(own, row) for n, own, row in full if n == top]
@@ -1779,6 +1795,54 @@ def _for_other_kin(label: str, kin_asked: set[str]) -> bool:
     if not kin or inside & _ANY_KIN:
         return False
     return not any(equivalents(k) & kin for k in kin_asked)
+
+
+# value columns for the asker themself beside columns for their family ("Employee", "Nominated partner")
+_SELF_HEADERS = frozenset(stem(w) for w in "employee staff colleague self yourself worker member".split())
+_FOR_SELF = re.compile(r"\b(?:myself|for me|me personally|just me|for my own use)\b", re.IGNORECASE)
+
+
+def _kin_headers(table: TableData, first: int) -> dict[int, frozenset[str]]:
+    """value column -> the people it is for ("Nominated partner": partner; "Dependent child
+    (each)": child; "Employee": self), when two columns at least are for members of a family."""
+    out: dict[int, frozenset[str]] = {}
+    for index in range(first, len(table.headers)):
+        header = {stem(w) for w in words(_without_brackets(table.headers[index]))}
+        if header & _KIN:
+            out[index] = frozenset(header & _KIN)
+        elif header & _ANY_KIN:
+            out[index] = frozenset({"any"})
+        elif header & _SELF_HEADERS and len(header) <= 3:
+            out[index] = frozenset({"self"})
+    return out if sum(1 for people in out.values() if people != {"self"}) >= 2 else {}
+
+
+def _kin_columns(question: str, table: TableData, first: int) -> tuple[int, ...]:
+    """The columns for the family member the question names ("my son": "Dependent child"), or for
+    the asker ("for myself": "Employee"), in a table of columns by family member."""
+    heads = _kin_headers(table, first)
+    if not heads:
+        return ()
+    asked = {stem(w) for w in words(question)} & _KIN
+    if asked:
+        return tuple(i for i, people in heads.items()
+                     if people != {"self"} and ("any" in people or any(equivalents(a) & people for a in asked)))
+    if _FOR_SELF.search(question):
+        return tuple(i for i, people in heads.items() if people == {"self"})
+    return ()
+
+
+def _absent_kin_column(question: str, table: TableData) -> str:
+    """A family member the question names that no column of a table by family member is for ("my
+    brother" beside Employee, Nominated partner, Dependent child and Parent columns)."""
+    heads = _kin_headers(table, max(table.label_columns, 1))
+    if not heads or any("any" in people for people in heads.values()):
+        return ""
+    named = set().union(*heads.values())
+    for word in words(question):
+        if stem(word) in _KIN and not equivalents(stem(word)) & named:
+            return word
+    return ""
 
 
 def kin_covered(question: str, label: str) -> set[str]:
@@ -2090,6 +2154,9 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     ranged = columns_named_by_numbers(question, table)
     if ranged:
         return ranged
+    kin = _kin_columns(question, table, first)
+    if kin:
+        return kin
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
     country_columns = [i for i in range(first, len(table.headers)) if any(_names_place(table.headers[i].lower(), p) for p in places)]
     out = []

@@ -198,7 +198,7 @@ def families_named(question: str, tables: list[TableData]) -> tuple[list[str], s
 
 @lru_cache(maxsize=2048)
 def _family_words(table: TableData) -> dict[str, frozenset[str]]:
-    """stem -> the families every row of which writes it in its other cells, when no row of another
+    """stem -> the families most rows of which write it in their other cells, when no row of another
     family writes it, for a table whose rows hold codes of two families or more."""
     from .terms import GENERIC_WORDS, STOP_WORDS, stem, words
 
@@ -215,9 +215,18 @@ def _family_words(table: TableData) -> dict[str, frozenset[str]]:
     stems = {i: row_stems(i) for rows in families.values() for i in rows}
     common = {f: set.intersection(*(stems[i] for i in rows)) for f, rows in families.items()}
     out = {}
-    for word in set().union(*common.values()):
-        holders = frozenset(f for f in families if word in common[f])
-        writers = {f for f, rows in families.items() if any(word in stems[i] for i in rows)}
-        if holders == writers and len(holders) < len(families):
-            out[word] = holders
+    for word in set().union(*(stems[i] for i in stems)):
+        # (most rows of each family writing it: "conductor" of "Trainee conductor", "Senior
+        # conductor", "Conductor team leader" beside the G4 "Train manager")
+        writers = frozenset(f for f, rows in families.items() if any(word in stems[i] for i in rows))
+        if len(writers) < len(families) and all(
+                2 * sum(word in stems[i] for i in families[f]) > len(families[f]) for f in writers):
+            out[word] = writers
     return out
+
+
+def family_span(family: str, tables: list[TableData]) -> str:
+    """The family's codes as a span of the lowest and the highest a table's rows write ("G1 to
+    G5"); empty when no table's rows write two of them."""
+    numbers = sorted({int(v) for t in tables for v in table_codes(t).rows.get(family.lower(), {}) if v.isdigit()})
+    return f"{family.upper()}{numbers[0]} to {family.upper()}{numbers[-1]}" if len(numbers) >= 2 else ""

@@ -27,6 +27,7 @@ from policypal.answering.definitions import (
     referenced_sections,
 )
 from policypal.answering.initialisms import spelt_out
+from policypal.answering.table_codes import table_codes
 from policypal.answering.quantities import decides_the_case, the_same_measure, told_quantities, told_units
 from policypal.answering.evidence import (
     ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Evidence, TableData, TableRow,
@@ -119,6 +120,10 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence, places=destinations(question))  # notes may send a place to a column
     evidence = loader.with_tables(evidence)
+    extra = _code_family_tables(question, evidence, loader)
+    if extra:
+        loader.attach_tables(extra)
+        evidence += loader.with_tables(extra)
     # "vs8 ooh rate": the initialism read as the phrase the evidence spells out ("Out-of-hours")
     question = spelt_out(question, [e.text for e in evidence] + [" ".join(e.table.headers) for e in evidence if e.table])
     mentions = _corpus_mentions(question, evidence, versions)
@@ -299,6 +304,27 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
                 seen.add(chunk.pk)
                 out.append(loader.evidence(chunk, role="row"))
     return out
+
+
+def _code_family_tables(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> list[Evidence]:
+    """The table whose rows hold the codes a found table's columns are for ("D1–D3", "G1–G5"), from
+    the same policy, when no evidence holds it and the question names no code: the asker says
+    what they are in its words ("a conductor", "a first-year driver"), which only its rows give."""
+    if any(any(ch.isalpha() for ch in i) for i in identifiers(question)):
+        return []
+    tables = [e for e in evidence if e.table is not None]
+    rows_of = set().union(*(table_codes(e.table).rows for e in tables)) if tables else set()
+    seen = {e.key for e in evidence}
+    for e in tables:
+        codes = table_codes(e.table)
+        families = [f for f in codes.columns if codes.column_family(f) and f not in rows_of]
+        if not families:
+            continue
+        forms = [f"{f.upper()}{min(codes.columns[f], key=lambda v: (len(v), v))}" for f in families]
+        found = lookup.chunks_with_identifier(versions=[loader.rows[e.key].version_id], forms=forms, limit=2)
+        return [loader.evidence(c, role="row") for c in found
+                if c.pk not in seen and c.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE)][:1]
+    return []
 
 
 def _named_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:

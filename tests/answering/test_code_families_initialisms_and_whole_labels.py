@@ -9,7 +9,7 @@ from policypal.answering.compose import compose_answer
 from policypal.answering.coverage import missing_value
 from policypal.answering.evidence import ANSWERED
 from policypal.answering.initialisms import spelt_out
-from policypal.answering.table_codes import families_named
+from policypal.answering.table_codes import families_named, family_span
 from policypal.answering.terms import equivalents, stems_of
 
 from .row_helpers import named, ranked_tables, table
@@ -134,3 +134,84 @@ def test_the_row_or_column_for_those_families_answers_for_the_word():
     evidence = ranked_tables(("Pay > 6. Service awards", SERVICE), ("Pay > 3. Grades", GRADES))
     answer = compose_answer("I'm a nurse with 22 years' service. What's my loyalty bonus?", evidence, corpus_mentions={})
     assert answer.outcome == ANSWERED and "£1,760" in answer.text and "£3,350" not in answer.text, answer.text
+
+
+# seen in the blind run of holdout33 (a rail operator): rows named by a description in a code
+# table, a column named by a code its header spans, and a family most of whose rows share a word
+RAIL_GRADES = table(
+    ["Grade", "Job title", "Basic annual salary"],
+    [["D1", "Trainee driver", "£37,150"], ["D2", "Driver (first year qualified)", "£52,480"], ["D3", "Driver", "£60,740"],
+     ["D4", "Senior driver (multi-traction)", "£64,310"], ["D5", "Driver instructor", "£67,890"],
+     ["G1", "Trainee conductor", "£26,940"], ["G2", "Conductor", "£33,870"], ["G3", "Senior conductor", "£36,520"],
+     ["G4", "Train manager", "£39,780"], ["G5", "Conductor team leader", "£43,150"],
+     ["S1", "Station assistant", "£24,380"], ["S2", "Station supervisor", "£31,920"]],
+    caption="Table 1: Grades and basic salary",
+)
+TURNS = table(
+    ["Type of turn", "D1–D3", "D4–D5", "G1–G5", "S1–S2"],
+    [["Early turn", "£15.40", "£17.90", "£12.10", "£9.85"], ["Late turn", "£13.20", "£15.60", "£10.75", "£8.90"],
+     ["Night turn", "£33.60", "£38.20", "£27.40", "£22.15"], ["Long turn", "£21.00", "£24.50", "£17.30", "£14.60"],
+     ["Spare turn", "£8.50", "£9.75", "£7.20", "£6.40"], ["Rest-day working", "£60.00", "£68.00", "£48.00", "£40.00"],
+     ["Short-notice change", "£25.00", "£28.00", "£20.00", "£16.00"], ["Christmas Day", "£210.00", "£235.00", "£175.00", "£140.00"]],
+    caption="Table 2: Allowances per turn by type of turn and grade span",
+)
+
+
+def test_a_title_written_with_more_words_names_its_row_over_a_shorter_one():
+    assert named("What does a senior driver earn?", RAIL_GRADES)[1] == ["D4"]
+    assert named("Short-notice change pay for a senior driver on multi-traction?", RAIL_GRADES)[1] == ["D4"]
+    assert named("What does a driver earn?", RAIL_GRADES)[1] == ["D3"]
+
+
+LODGING = table(["Location", "Nightly accommodation cap"], [["Taunton", "£92"], ["Cardiff", "£105"], ["Other locations", "£85"]],
+                caption="Table 8: Lodging caps by location")
+
+
+def test_a_column_a_code_spans_and_a_row_name_a_cell():
+    limits = table(["Type of turn", "Maximum rostered length", "Maximum continuous driving or train working"],
+                   [["Early turn", "10 hours", "4 hours"], ["Late turn", "10 hours", "4 hours"],
+                    ["Night turn", "9 hours", "3 hours 30 minutes"], ["Long turn", "12 hours", "4 hours"]],
+                   caption="Table 3: Limits by type of turn")
+    evidence = ranked_tables(("Pay > 3. Grades", RAIL_GRADES), ("Travel > 4. Lodging", LODGING),
+                             ("Rostering > 4. Limits", limits), ("Pay > 7. Turn allowances", TURNS))
+    answer = compose_answer("I'm an S2 supervisor at Taunton. How much extra do I get for working an early?", evidence,
+                            corpus_mentions={})
+    assert answer.outcome == ANSWERED and "£9.85" in answer.text and "£15.40" not in answer.text, answer.text
+
+
+def test_a_word_most_rows_of_a_family_share_names_it_and_its_span():
+    assert families_named("I'm a conductor. What's the night turn allowance?", [RAIL_GRADES])[0] == ["G"]
+    assert family_span("G", [RAIL_GRADES]) == "G1 to G5"
+    evidence = ranked_tables(("Pay > 7. Turn allowances", TURNS), ("Pay > 3. Grades", RAIL_GRADES))
+    answer = compose_answer("I'm a conductor. What's the night turn allowance for me?", evidence, corpus_mentions={})
+    assert "£27.40" in answer.text and "£33.60" not in answer.text, answer.text
+
+
+def test_a_row_named_by_one_word_is_asked_when_a_code_names_its_column():
+    from policypal.answering.compose import _about_table
+    from policypal.answering.rows import RowMatch
+
+    early = RowMatch(TURNS, (TURNS.rows[0],), (4,), how="label", partial=True, named_words=1)
+    host = ranked_tables(("Pay > 7. Turn allowances", TURNS))[0]
+    question = "I'm an S2 supervisor at Taunton. How much extra do I get for working an early?"
+    assert _about_table(question, early, host, {"supervisor": True, "taunton": True}) == 1.0
+
+
+
+FREE_RETURNS = table(
+    ["Service band", "Employee", "Nominated partner", "Dependent child (each)", "Parent (each)"],
+    [["0–4 years", "4 free returns", "2 free returns", "1 free return", "None"],
+     ["5–9 years", "6 free returns", "3 free returns", "2 free returns", "None"],
+     ["10–19 years", "8 free returns", "5 free returns", "3 free returns", "1 free return"]],
+    caption="Table 7: Annual free returns by service band and family member",
+)
+
+
+def test_columns_by_family_member_are_named_by_the_person_asked_for():
+    assert named("started 3 yrs ago, how many free returns do I get for myself", FREE_RETURNS)[1::2] == (
+        ["0–4 years"], ["Employee"])
+    assert named("12 years service, free returns for my wife?", FREE_RETURNS)[3] == ["Nominated partner"]
+    assert named("7 years here, how many can my son have?", FREE_RETURNS)[3] == ["Dependent child (each)"]
+    # a member no column is for is absent, not another member's figure
+    assert named("I've been here 12 years. How many free returns does my brother get?", FREE_RETURNS)[::2] == (
+        "absent", "brother")
