@@ -1611,8 +1611,10 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     if full and partial:
         # a label whose own name, outside its bracket, the question writes with more words than the
         # label named whole ("a senior driver": "Senior driver (multi-traction)", not "Driver")
+        # (every word of it written as the label writes it, not a synonym: "a parent" is no "close relative")
         wider = [p for p in partial if p[0] >= 1.0 and p[1] > max(n for n, _, _ in full)
-                 and all(held_by_row.get(id(r), set()) < held_by_row.get(id(p[3]), set()) for _, _, r in full)]
+                 and held_by_row.get(id(p[3]), set()) <= literal
+                 and all(held_by_row.get(id(r)) and held_by_row[id(r)] < held_by_row[id(p[3])] for _, _, r in full)]
         if len(wider) == 1:
             return RowMatch(table, (wider[0][3],), how="label")
     if full:
