@@ -85,7 +85,9 @@ def compose_answer(
     every = ranked + fetched
 
     # 1. rows named exactly (in a table the question is about)
-    matches = _row_matches(question, every, corpus_mentions or {})
+    # "a nurse" where a grade table's RVN and SVN rows are all nurses (read once, for the rows and the outcome)
+    families, family_words = families_named(question, [e.table for e in every if e.table is not None])
+    matches = _row_matches(question, every, corpus_mentions or {}, families=families, family_words=family_words)
     absent = [m for m in matches if m.how == "absent"]
     found = [m for m in matches if m.how != "absent"]
     if about and found:
@@ -112,7 +114,6 @@ def compose_answer(
     pool = ranked + [e for e in fetched if e.role in _FETCHED_RULES]
     carried = set()
     rows_text = []
-    families, family_words = families_named(question, [e.table for e in every if e.table is not None]) if found else ([], set())
     for m in found:
         if families and _writes_a_family(m, families):
             carried |= family_words  # "a nurse": the "RVN and SVN grades" row carries the nurse
@@ -472,15 +473,14 @@ def _table_id(table: TableData) -> tuple:
     return (table.caption, table.headers, len(table.rows), table.rows[0].cells if table.rows else ())
 
 
-def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mapping[str, bool]) -> list[RowMatch]:
+def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mapping[str, bool], *,
+                 families: list[str] = (), family_words: set[str] = frozenset()) -> list[RowMatch]:
     """The rows the question names in the tables it is most about (two at most); else the
-    first absent label."""
+    first absent label. families: the code families the question names by a word of their rows
+    (`families_named`): a column or row written for "RVN and SVN grades" is the nurse's."""
     seen, matched = set(), []
     glossary = _glossary(evidence)
-    # "a nurse" where a grade table's RVN and SVN rows are all nurses: a column or row written for
-    # "RVN and SVN grades" in another table is the nurse's
     tables = [e.table for e in evidence if e.table is not None]
-    families, family_words = families_named(question, tables)
     told = f"{question} ({' and '.join(families)})" if families else question
     # (and, for a table whose headers span the family's codes, "G1–G5", the family's span)
     spans = [span for f in families if (span := family_span(f, tables))]
