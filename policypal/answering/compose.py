@@ -37,12 +37,13 @@ from .evidence import (
 from .places import places_in
 from .quantities import decides_the_case, told_quantities
 from .time_windows import unheld_days
+from .grade_ladders import ladder_column
 from .table_codes import families_named, family_span, table_codes
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
 from .terms import (
-    STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
+    GENERIC_WORDS, STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
     stems_of, words,
 )
 
@@ -102,6 +103,10 @@ def compose_answer(
         # (one asking whether there is the value a column gives does: "Is there a limit on how
         # much of my pro bono time counts?", the Pro bono row's credit cap)
         found = []
+    if absent and not found and _spoken_of_outside_its_table(absent[0], every):
+        # "How many people are allowed up an extension ladder?": no row of the aerial appliances
+        # table, but a rule of the evidence speaks of extension ladders; it answers, not the range
+        absent = []
     if absent and not found and _thing_of_a_permission(question, absent[0]):
         # "Can I take my bakery tunic home and wash it myself?": the thing the asker names is not
         # a row asked for; whether they may do it is the question
@@ -494,6 +499,8 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
                                 for f in families)
         match = match_table(f"{told} ({', '.join(spans)})" if spanned else told, e.table, notes=notes)
         match = _named_through_a_definition(question, e.table, match, glossary) or match
+        if match is not None and match.rows and match.how != "absent":
+            match = _by_the_askers_grade(question, match, tables)
         if match is None:
             match = _unmentioned_label(question, e.table, corpus_mentions)
         if match is not None:
@@ -501,7 +508,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     # a table about what the asker says they do not do ("If I stay at my sister's instead of a
     # hotel": the hotel caps) is not the one asked about
     denied, _ = polarity(question)
-    matched = [(m, h, n) for m, h, n in matched if not _about_the_denied(denied, m)]
+    matched = [(m, h, n) for m, h, n in matched if not _about_the_denied(denied, m, question)]
     hop = _through_another_table(question, [m for m, _, _ in matched], evidence)
     if hop:
         return hop
@@ -528,14 +535,30 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
                             if _asks_what_only_the_absent_table_gives(question, m, [f for _, f in found])), None)
         if gives_asked is not None:
             return [gives_asked]
-        if top_absent and (top_absent[0] > best or (top_absent[0] == best and _unanswered_code(top_absent[1], found))):
+        if top_absent and (top_absent[0] > best or (top_absent[0] == best and _unanswered_code(top_absent[1], found, question))):
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
             # table without grades does not answer for one, however alike the two tables read)
             return [top_absent[1]]
         tied = _tables_only_the_words_point_at(question, _by_cells(question, [m for score, m in found if score == best]), evidence)
+        tied = _cells_giving_the_asked_object(question, tied)
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _by_the_askers_grade(question: str, match: RowMatch, tables: list[TableData]) -> RowMatch:
+    """The named row under the one column written for the asker's grade ("a watch manager" where
+    the columns are "FF-T to FF-C", "CM-WM" and "SM-GM" of the role table's ladder), when the
+    question names no other column and writes the row's label (or a number in its range)."""
+    if match.how != "range" and not all(_label_written(question, match.table, r) for r in match.rows):
+        return match  # a row named by a few of its words, or by its bracket ("per hour"), is not asked by the grade
+    found = ladder_column(question, match.table, tables)
+    if found is None:
+        return match
+    column, written_for = found
+    if match.columns and not set(match.columns) <= written_for:
+        return match  # a column named by its own words ("Eligible role codes")
+    return replace(match, columns=(column,), by_ladder=True)
 
 
 def _through_another_table(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
@@ -665,6 +688,26 @@ def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     return matches
 
 
+def _cells_giving_the_asked_object(question: str, matches: list[RowMatch]) -> list[RowMatch]:
+    """Of cells named in several tables (a row and a column each), those whose row label and
+    column header write what the question asks for ("I'm a CW4 ... on my sleep-in ... What's the
+    disturbance rate per hour?": the "Disturbance during a sleep-in" row under "CW3–CW4", not the
+    CW4 row's "Sleep-in" column); all of them when every one or none writes it."""
+    if len(matches) < 2 or not all(m.rows and m.columns for m in matches):
+        return matches
+    # ("daily per diem": a Latin phrase is one thing, not the end of "daily")
+    text = re.sub(r"\bper\s+(diems?|annum|cent)\b", r"per\1", question, flags=re.IGNORECASE)
+    asked = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(text))), None)
+    if asked is None:
+        return matches
+    wanted = {stem(w) for w in words(asked.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    if not wanted:
+        return matches
+    giving = [m for m in matches if wanted <= stems_of(" ".join(
+        [label_of(m.table, r) for r in m.rows] + [m.table.headers[c] for c in m.columns if c < len(m.table.headers)]))]
+    return giving if giving and len(giving) < len(matches) else matches
+
+
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     """Of tables alike, those whose named rows (or asked columns) hold a code the question writes
     ("G7" beside a London row of a table without grades): the identifier decides; all of them
@@ -730,12 +773,24 @@ def _stands_as_a_label(phrase: str, clause: str) -> bool:
     return re.match(rf"^{escaped}\s*[-–—,:]", text) is not None
 
 
-def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]]) -> bool:
+_SUFFIXED_CODE = re.compile(r"[A-Z]{1,4}-?\d{1,3}[A-Z]{1,2}")
+
+
+def _unanswered_code(absent: RowMatch, found: list[tuple[float, RowMatch]], question: str = "") -> bool:
     """Whether the absent label is a code ("G9", "Band 25") that none of the found rows' labels
     is: an identifier the question names is a fact to match, and a row found by other words
     leaves it unanswered."""
     key = code_key(absent.asked)
+    if key is None and _SUFFIXED_CODE.fullmatch(absent.asked.strip()):
+        # a code with a letter after its number ("M2C" beside M2 and M3C): a fact as much as "G9"
+        return not any(label_of(m.table, r).strip().upper() == absent.asked.strip().upper() for _, m in found for r in m.rows)
     if key is None or any(code_key(label_of(m.table, r)) == key for _, m in found for r in m.rows):
+        return False
+    # "the Level 5 leadership diploma": a found row writes "Level 5" as the question does ("Level 5
+    # Diploma in Leadership ..."); the "CW5" a level table reads it as is not what is asked
+    phrases = {" ".join(m.group(0).lower().split()) for m in re.finditer(r"\b[A-Za-z]{3,}\s+\d{1,2}\b", question)}
+    if phrases and any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", " ".join(c.lower() for c in r.cells))
+                       for _, m in found for r in m.rows for p in phrases):
         return False
     # "the ergonomic budget for tier 3": the "CT3" row of a table whose labels are Cost Tiers
     # answers "tier 3" (the question writes the label column's name before the row's number);
@@ -763,13 +818,23 @@ def _asks_what_only_the_absent_table_gives(question: str, absent: RowMatch, foun
     return not any(wanted & stems_of(" ".join([m.table.caption, *m.table.headers])) for m in found)
 
 
-def _about_the_denied(denied: frozenset[str], match: RowMatch) -> bool:
-    """Whether the table's caption names a thing the question denies and its named rows do not."""
+def _about_the_denied(denied: frozenset[str], match: RowMatch, question: str = "") -> bool:
+    """Whether the table's caption names a thing the question denies and its named rows do not
+    (nor a column the question names by its own words, none denied: "staying at my cousin's instead
+    of a hotel" asks for the "Staying with friends or relatives" column of a table of hotel caps)."""
     if not denied:
+        return False
+    said = stems_of(question) - denied - STOP_STEMS - {stem(w) for w in GENERIC_WORDS}
+    if match.rows and any(c < len(match.table.headers) and stems_of(match.table.headers[c]) & said
+                          and not _equivalents_any(denied, stems_of(match.table.headers[c])) for c in match.columns):
         return False
     caption = stems_of(match.table.caption)
     rows = _row_words(match)
     return any(equivalents(s) & caption and not equivalents(s) & rows for s in denied)
+
+
+def _equivalents_any(stems: frozenset[str], held: set[str]) -> bool:
+    return any(equivalents(s) & held for s in stems)
 
 
 def _tables_the_words_point_at(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
@@ -840,7 +905,9 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # tells the asker's grade; what the table is about must be asked too)
         return 1.0
     if match.rows and match.columns and set(match.columns) & set(columns_spanning_codes(question, match.table)):
-        return 1.0  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
+        return 1.0
+    if match.rows and match.by_ladder:
+        return 1.0  # "day-crewed allowance for a watch manager": a row, and the column written for the asker's grade  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
     if match.rows and _names_a_long_code(question, match):
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
@@ -856,7 +923,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     row_words |= {k for r in match.rows for k in kin_covered(question, label_of(match.table, r))}
     if match.how == "range":
         # ("six years qualified": what the number measures names the range row with it)
-        row_words |= {stem(w) for w in quantity_words(question)}
+        # (and the unit a measure is told in: "1.6 litre" for the "1,401-2,000 cc" row)
+        row_words |= {stem(w) for w in [*quantity_words(question), *measure_words(question)]}
     if match.how == "absent":
         # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
         asked = stems_of(question)
@@ -887,6 +955,14 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # (a row named by three words of its label or more is named, partly or not)
         return 0.0 if (match.partial and match.named_words < 3) or match.named_by else 1.0
     return best
+
+
+def _label_written(question: str, table: TableData, row) -> bool:
+    """Whether the question writes every word of the row's label outside its bracket, in any word
+    form ("Day-crewed" in "a day-crewed station"; not "Disturbance during a sleep-in (per hour or
+    part hour)" for "basic pay per hour")."""
+    own = {stem(w) for w in words(re.sub(r"\s*\([^)]*\)", " ", label_of(table, row)))} - STOP_STEMS
+    return bool(own) and own <= stems_of(question)
 
 
 def _held_with_its_phrase(term, terms: list, stems: set[str], cells: set[str]) -> bool:
@@ -999,6 +1075,17 @@ def _thing_of_a_permission(question: str, absent: RowMatch) -> bool:
     value column of the table named."""
     return (bool(_ASKS_PERMISSION.match(question)) and not absent.columns and not absent.column_absent
             and not re.search(r"\d", absent.asked))
+
+
+def _spoken_of_outside_its_table(match: RowMatch, evidence: list[Evidence]) -> bool:
+    """Whether a kind of thing a table has no row for (two words or more, not a code nor a column)
+    is written whole in a unit of text evidence: a rule that speaks of it answers the question."""
+    asked = words(match.asked)
+    if match.column_absent or len(asked) < 2 or code_key(match.asked) is not None \
+            or _SUFFIXED_CODE.fullmatch(match.asked.strip()):
+        return False
+    phrase = f" {' '.join(asked)} "
+    return any(e.table is None and e.kind != "table_row" and phrase in f" {' '.join(words(e.text))} " for e in evidence)
 
 
 def _absent_is_the_question(match: RowMatch, ranked: list[Evidence]) -> bool:

@@ -15,6 +15,12 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"lunch", "midday meal", "luncheon"},
     # hospitality roles
     {"waiter", "waitress", "server", "waiting staff", "food server"},
+    # paid or given besides something else
+    {"additional", "in addition", "in addition to", "on top of", "supplement", "supplementary"},
+    # people paid to give care
+    {"carer", "carers", "care worker", "care workers", "care staff"},
+    # leaving a place of danger
+    {"withdraw", "withdrawal", "pull out", "pull everyone out", "evacuate", "evacuation", "get out"},
     # the ends of a range
     {"maximum", "max", "top", "highest", "ceiling", "upper limit"},
     {"minimum", "min", "bottom", "lowest", "floor", "lower limit"},

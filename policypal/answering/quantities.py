@@ -35,7 +35,7 @@ _TOLD_ADVERB = re.compile(r"\b(once|twice)\b", re.IGNORECASE)
 # the comparison a rule writes before the number ("less than one hour", "more than four
 # separate occasions", "at least four weeks") or after it ("12 months or more")
 _BEFORE = re.compile(
-    r"\b(less than|fewer than|shorter than|under|below|more than|longer than|exceeds?|exceeding|in excess of|over|"
+    r"\b(less than|fewer than|shorter than|under|below|more than|longer than|exceeds?|exceeding|in excess of|over|above|"
     r"at least|a minimum of|no less than|not less than|no fewer than|no more than|not more than|at most|a maximum of|"
     r"up to|within)\s+(?:a total of\s+)?" + _NUMBER + _BETWEEN + r"\s+" + _UNIT + r"\b",
     re.IGNORECASE,
@@ -43,7 +43,7 @@ _BEFORE = re.compile(
 _AFTER = re.compile(rf"\b{_NUMBER}{_BETWEEN}\s+{_UNIT}\s+or\s+(more|longer|over|less|fewer|shorter|under)\b", re.IGNORECASE)
 
 _BELOW = {"less than", "fewer than", "shorter than", "under", "below"}
-_ABOVE = {"more than", "longer than", "exceeds", "exceed", "exceeding", "in excess of", "over"}
+_ABOVE = {"more than", "longer than", "exceeds", "exceed", "exceeding", "in excess of", "over", "above"}
 _AT_LEAST = {"at least", "a minimum of", "no less than", "not less than", "no fewer than", "more", "longer", "over"}
 _AT_MOST = {"no more than", "not more than", "at most", "a maximum of", "up to", "less", "fewer", "shorter", "under", "within"}
 _LIMITS = {"no more than", "not more than", "at most", "a maximum of", "up to"}  # a cap on what one may do
@@ -95,8 +95,13 @@ def _amount(number: str, unit: str) -> Quantity | None:
 _AND_A_HALF = re.compile(rf"\b{_NUMBER}\s+and\s+a\s+half\b", re.IGNORECASE)
 
 
+_DEGREES = re.compile(r"(\d)\s*°\s*[CF]?\b|(\d)\s*°|(\d)\s+degrees?\s+(?:celsius|centigrade|c)\b", re.IGNORECASE)
+
+
 def _with_halves(text: str) -> str:
-    """"seven and a half hours" as "7.5 hours" (not seven, and "a half hours")."""
+    """"seven and a half hours" as "7.5 hours" (not seven, and "a half hours"); "25°C" as "25
+    degrees", as an asker writes a temperature."""
+    text = _DEGREES.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + " degrees", text)
     def half(m: re.Match) -> str:
         number = m.group(1).lower()
         value = float(number) if number[0].isdigit() else NUMBER_WORDS.get(number)
@@ -137,6 +142,7 @@ def _after(text: str, end: int) -> set[str]:
 
 def conditions(text: str) -> list[Condition]:
     """The comparisons the text sets on a length of time or a number of occasions."""
+    text = _with_halves(text)
     out = []
     for m in _BEFORE.finditer(text):
         bound = _amount(m.group(2), m.group(3))
@@ -165,3 +171,12 @@ def decides_the_case(told: list[Quantity], sentence: str) -> bool:
             elif condition.met_by(quantity):
                 return True
     return False
+
+
+def fits(told: list[Quantity], text: str) -> bool | None:
+    """Whether the told quantities meet every condition the text sets on what they measure ("28
+    degrees" and "above 25°C": True; "18 degrees": False); None when it sets none."""
+    relevant = [c for c in conditions(text) if any(q.measure == c.bound.measure for q in told)]
+    if not relevant:
+        return None
+    return all(any(c.met_by(q) for q in told if q.measure == c.bound.measure) for c in relevant)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
+from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
@@ -45,6 +46,7 @@ class RowMatch:
     named_words: int = 0  # partial: how many of the label's telling words the question holds
     unmentioned: bool = False  # absent: `asked` is a thing no visible policy mentions, where a row label stands
     by_definition: bool = False  # named through a definition that holds what the question describes
+    by_ladder: bool = False  # the column is the one written for the asker's grade on a ladder of grades
 
 
 def label_of(table: TableData, row: TableRow) -> str:
@@ -66,6 +68,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     if timed is not None:
         return timed
     question = _hyphenated_as_the_table(question, [*labels, *table.headers])
+    question = _spaced_codes_as_the_table(question, labels)
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     question = _header_numbers_in_digits(question, table.headers[max(table.label_columns, 1):])
@@ -96,6 +99,12 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             # no code named: the row may be named by another column ("the code for a train ticket"),
             # first by an amount in a column of spans, then by the words of a column of names
             found = _row_by_a_span_column(question, table) or _row_by_a_names_column(question, table)
+            if found is None:
+                # "a category 1 pressure ulcer" where a column of names has categories 2 to 4 of it
+                variant = next((v for column in range(1, len(table.headers)) if (v := _absent_numbered_variant(
+                    question, [r.cells[column] if column < len(r.cells) else "" for r in table.rows]))), "")
+                if variant:
+                    return RowMatch(table, (), how="absent", asked=variant)
     elif sum(_range(_without_brackets(label)) is not None for label in labels) >= max(2, int(0.6 * len(labels))):
         # (a span in brackets after a name is no range of the row: "Key Stage 3 (Years 7 to 9)")
         found = _match_ranges(question, table, labels, header=table.headers[0] if table.headers else "", notes=notes)
@@ -149,6 +158,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 found = _row_in_notes(question, table, labels, notes) or found
         if found is None:
             found = _row_in_notes(question, table, labels, notes)
+        if found is None:
+            found = _row_by_a_number_column(question, table)
         if found is None or (found.rows and len(found.rows) > 1):
             found = _match_named_spans(question, table, labels) or found
         unnamed = _named_as_labels_are(question, table, labels)
@@ -156,7 +167,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             return RowMatch(table, (), how="absent", asked=unnamed)
         if found is None:
             place = _absent_place_row(question, labels) or _absent_place_in_family(question, labels) \
-                or _new_title(question, table, labels)
+                or _new_title(question, table, labels) or _absent_numbered_variant(question, labels)
             if place:
                 return RowMatch(table, (), how="absent", asked=place)
     if found is None:
@@ -191,8 +202,98 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     columns = _without_the_rows_noun(question, table, found.rows, columns)
     columns = _without_told_cells(question, table, found.rows, columns, notes)
+    columns = _without_denied_columns(question, table, columns)
+    if not columns and found.rows:
+        columns = _plain_column(question, table)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+_NUMBERED_NAME = re.compile(r"^(.*?)\b([A-Za-z]{3,})\s+(\d{1,2})$")
+
+
+def _absent_numbered_variant(question: str, names: list[str]) -> str:
+    """A number the question writes of a family of names that differ only by it, when no name
+    has that number ("a category 1 pressure ulcer" beside "Pressure ulcer category 2" to "...
+    category 4"), written as the names are; empty otherwise (the question must write the
+    family's other words too)."""
+    families: dict[tuple[str, str], set[int]] = {}
+    for name in names:
+        m = _NUMBERED_NAME.match(name.strip())
+        if m and m.group(1).strip():
+            families.setdefault((m.group(1).strip(), m.group(2)), set()).add(int(m.group(3)))
+    asked = stems_of(question)
+    for (head, word), held in families.items():
+        if len(held) < 2 or not {stem(w) for w in words(head)} - STOP_STEMS <= asked:
+            continue
+        for m in re.finditer(rf"\b{re.escape(word)}\s+(\d{{1,2}})\b(?![.,]\d)", question, re.IGNORECASE):
+            if int(m.group(1)) not in held:
+                return f"{head} {word} {int(m.group(1))}"
+    return ""
+
+
+def _row_by_a_number_column(question: str, table: TableData) -> RowMatch | None:
+    """The row named by the number it has in a column of numbers, written after that column's word
+    ("station 22" where the rows are stations by name and a "Station number" column holds 07 ...
+    23; "site no. 4"); None when no such number is written or no row, or several, hold it."""
+    first = max(table.label_columns, 1)
+    for column, header in enumerate(table.headers):
+        if column < first:
+            continue
+        cells = [r.cells[column].strip() if column < len(r.cells) else "" for r in table.rows]
+        if not all(re.fullmatch(r"\d{1,4}", c) for c in cells):
+            continue
+        nouns = [w for w in words(header) if w not in ("number", "no", "ref", "id", "code") and w not in STOP_WORDS]
+        for noun in nouns:
+            for m in re.finditer(rf"\b{re.escape(noun)}s?\s*(?:number\s+|no\.?\s*|#\s*)?(\d{{1,4}})(?![\d.,:%])"
+                                 r"(?!\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|miles?|km|metres?|per)\b)",
+                                 question, re.IGNORECASE):
+                rows = tuple(r for r, c in zip(table.rows, cells) if int(c) == int(m.group(1)))
+                if len(rows) == 1:
+                    return RowMatch(table, rows, how="label", named_by=column)
+    return None
+
+
+# words that say a column is the ordinary one of its kind: "Basic hourly rate" beside "Overtime
+# hourly rate", "Standard rate" beside "Enhanced rate"
+_PLAIN_WORDS = frozenset("basic standard normal ordinary base core plain".split())
+
+
+def _plain_column(question: str, table: TableData) -> tuple[int, ...]:
+    """The one value column the question names by its words without their plain qualifier ("ff-d
+    hourly rate": "Basic hourly rate", not "Overtime hourly rate", which says which hourly rate it
+    is in a word the question does not write); () when no header or several read so, or a header
+    is written whole."""
+    first = max(table.label_columns, 1)
+    plain, whole = [], 0
+    for column, header in enumerate(table.headers):
+        if column < first:
+            continue
+        own = words(re.sub(r"\([^)]*\)", " ", header))
+        rest = [w for w in own if w not in _PLAIN_WORDS]
+        if len(rest) < 2 or not _holds_phrase(question, " ".join(rest)):
+            continue
+        if len(rest) < len(own):
+            plain.append(column)
+        else:
+            whole += 1  # a header the question writes whole: not for this rule
+    return (plain[0],) if len(plain) == 1 and not whole else ()
+
+
+def _without_denied_columns(question: str, table: TableData, columns: tuple[int, ...]) -> tuple[int, ...]:
+    """The named columns without those named only by a word the question denies ("staying at my
+    cousin's flat instead of a hotel": not "Hotel cap per night", though "hotel" is written), when
+    another stays."""
+    if len(columns) < 2:
+        return columns
+    denied = polarity(question)[0]
+    if not denied:
+        return columns
+    said = stems_of(question) - denied - _GENERIC_STEMS - STOP_STEMS
+    heads = {c: stems_of(table.headers[c]) - _GENERIC_STEMS for c in columns if c < len(table.headers)}
+    common = set.intersection(*(set(h) for h in heads.values())) if heads else set()  # ("per night" of both)
+    kept = tuple(c for c in columns if c not in heads or not (heads[c] & denied and not (heads[c] - common) & said))
+    return kept or columns
 
 
 def _row_by_a_span_column(question: str, table: TableData) -> RowMatch | None:
@@ -421,6 +522,19 @@ def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
     for word in {w for text in texts for w in re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b", text)}:
         joined = word.replace("-", "")
         question = re.sub(rf"\b{re.escape(joined)}\b", word.lower(), question, flags=re.IGNORECASE)
+    return question
+
+
+def _spaced_codes_as_the_table(question: str, labels: list[str]) -> str:
+    """The question with a code of the labels written letter by letter ("G M C", "g-m-c" for
+    "GM-C") written as the label writes it; a code of two capitals or more, with a hyphen or a digit."""
+    for label in labels:
+        code = label.strip()
+        if not re.fullmatch(r"[A-Z]{2,4}(?:-?[A-Z0-9]{1,3})", code) or not re.search(r"[-\d]", code):
+            continue
+        letters = [ch for ch in code if ch != "-"]
+        pattern = r"[\s-]".join(re.escape(ch) for ch in letters)
+        question = re.sub(rf"(?<![\w-]){pattern}(?![\w-])", code, question, flags=re.IGNORECASE)
     return question
 
 
@@ -1464,6 +1578,15 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     the label apart from the others (failing that, the one label holding most of its words)."""
     if sum(is_country_name(label) for label in labels) >= max(2, int(0.6 * len(labels))):
         return _match_countries(question, table, labels)
+    denied = polarity(question)[0]
+    if denied:
+        # "a station manager who hasn't been signed off as competent": not "Competent station
+        # manager"; the other rows are named among themselves
+        stating = [bool(polarity(label)[1] & denied & {stem(w) for w in words(label)}) for label in labels]
+        if any(stating) and not all(stating):
+            kept = [(row, label) for row, label, out in zip(table.rows, labels, stating) if not out]
+            found = _match_names(question, replace(table, rows=tuple(r for r, _ in kept)), [label for _, label in kept])
+            return replace(found, table=table) if found is not None else None
     # a number stated with a unit is a quantity, not a label's number ("9 months after" does not
     # name "Level 9 postgraduate diploma")
     literal = stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question)
@@ -1608,6 +1731,33 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                  and _holds_phrase(question, names[id(f[2])])]
         if whole and len(whole) < len(full):
             full = whole
+    if told := told_quantities(question):
+        # "firefighting inside a compartment and it's 28 degrees outside": the row that adds "with
+        # ambient temperature above 25°C" to the words of a row the question writes every word of
+        # ("Firefighting in a compartment", its joining words aside), its condition met
+        own = [stems - _JOINING_STEMS for stems in label_stems]
+        whole = [i for i, stems in enumerate(own) if stems and stems <= asked]
+        fitting = [i for i, stems in enumerate(own) if i not in whole and whole and all(own[w] < stems for w in whole)
+                   and fits(told, labels[i]) is True]
+        if len(fitting) == 1 and not any(fits(told, labels[w]) for w in whole):
+            return RowMatch(table, (table.rows[fitting[0]],), how="label")
+        # (and the row written whole when every row adding to it sets a condition the quantity
+        # breaks: "18 degrees" is "Firefighting in a compartment")
+        wider = [i for i, stems in enumerate(own) if len(whole) == 1 and own[whole[0]] < stems]
+        if wider and all(fits(told, labels[i]) is False for i in wider) and fits(told, labels[whole[0]]) is not False:
+            return RowMatch(table, (table.rows[whole[0]],), how="label")
+    if full and partial and (asked_places := {p.written.lower() for p in places_in(question)}):
+        # a row listing the place by its own name ("Birmingham, Manchester or Leeds") over one the
+        # place reaches through its country or as an "other" city ("Other UK locations")
+        by_row = {id(row): label for row, label in zip(table.rows, labels)}
+
+        def lists_the_place(row) -> bool:
+            return any(part.strip().lower() in asked_places
+                       for part in re.split(r",|\s+or\s+|\s+and\s+", _without_brackets(by_row.get(id(row), ""))))
+
+        listing = [p for p in partial if lists_the_place(p[3])]
+        if len(listing) == 1 and not any(lists_the_place(row) for _, _, row in full):
+            return RowMatch(table, (listing[0][3],), how="label")
     if full and partial:
         # a label whose own name, outside its bracket, the question writes with more words than the
         # label named whole ("a senior driver": "Senior driver (multi-traction)", not "Driver")
@@ -1898,10 +2048,12 @@ def _alternatives(label: str, common: set[str]) -> list[set[str]]:
     """The names a label gives as alternatives, each a name of the row on its own ("Return flight
     or rail fare": a return flight, a rail fare), as stems; not the modifiers of one shared head
     ("Runway or taxiway incursion" is an incursion, so "runway" alone is not the row's name)."""
-    places = [p.strip() for p in _without_brackets(label).split(",") if p.strip()]
+    # (a list of places whose last is joined by "or": "Birmingham, Manchester or Leeds")
+    places = [p.strip() for p in re.split(r",|\s+or\s+", _without_brackets(label)) if p.strip()]
     named = sum(country_of(p) is not None or country_of(" ".join(p.split()[:-1])) is not None for p in places)  # "Washington DC"
     if named >= 2 and 2 * named >= len(places):
-        # "New York, Washington DC", "Japan, South Korea, Australia": each place names the row
+        # "New York, Washington DC", "Japan, South Korea, Australia", "Birmingham, Manchester or
+        # Leeds": each place names the row
         return [stems for p in places if (stems := {stem(w) for w in words(p)} - _GENERIC_STEMS - common)]
     parts = [words(p) for p in re.split(r"\s+or\s+|\s*/\s*", label) if words(p)]
     if len(parts) < 2 or any(len(p) == 1 for p in parts) and any(len(p) > 1 for p in parts):
@@ -2025,10 +2177,14 @@ def _absent_place_row(question: str, labels: list[str]) -> str:
     the labels is ("Milan" against Rotterdam, Antwerp, Leeds ...), or a country none of the
     labels is in. Empty when the labels are not mostly places, or the place is there."""
     labels = [_without_brackets(label) for label in labels]  # "Copenhagen (CPH)" is Copenhagen
-    known = [country_of(label) for label in labels]
+    # (a label may list places, "Birmingham, Manchester or Leeds", or name them in other words,
+    # "Other UK locations")
+    parts = [[p.strip() for p in re.split(r",|\s+or\s+", label) if p.strip()] for label in labels]
+    known = [country_of(label) or next((c for p in listed if (c := country_of(p))), None)
+             or next((p.country for p in places_in(label)), None) for label, listed in zip(labels, parts)]
     if sum(c is not None for c in known) < max(2, (len(labels) + 1) // 2):
         return ""
-    names = {" ".join(words(label)) for label in labels}
+    names = {" ".join(words(name)) for label, listed in zip(labels, parts) for name in [label, *listed]}
     for place in destinations(question):
         if place.home:
             continue

@@ -66,7 +66,7 @@ GENERIC_WORDS = frozenset(
     min minimum limit limits money rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go goes going gone went come use used using put
-    firm worth main tomorrow yesterday tonight
+    firm worth main tomorrow yesterday tonight fully entirely wholly purely
     """.split()
 )
 
@@ -118,7 +118,12 @@ def words(text: str) -> list[str]:
     text = _CONTRACTION.sub(_expand, text.replace("’", "'"))
     if text.isascii():
         return [w.lower() for w in _WORD.findall(text)]
+    # a footnote mark on a word is no part of it ("Car – fully electric³", "tax year¹")
+    text = _FOOTNOTE_MARK.sub("", text)
     return [fold_accents(w.lower()) for w in _WORD.findall(text)]
+
+
+_FOOTNOTE_MARK = re.compile(r"(?<=[A-Za-z]{3})[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 
 
 def fold_accents(word: str) -> str:
@@ -185,6 +190,7 @@ def key_terms(text: str) -> list[Term]:
     text = _SEASON_WHEN.sub(" ", text)
     text = _PARTITIVE.sub(" ", text)
     text = _IS_THAT_OK.sub(" allowed ", text)  # "Is that fine?" asks whether it is allowed, not about a fine
+    text = _KICKS_IN.sub(" start ", text)  # "When does the competent rate kick in?" asks when it starts
     # "the second job starts ...": one of a series, not a phrase naming a kind ("a second job")
     series = {stem(m.group(1)) for m in _ORDINAL_OF_A_SERIES.finditer(text)}
     phrases = [k for k in stems_of(text) if "_" in k and k.split("_")[0] not in series]
@@ -203,6 +209,7 @@ def key_terms(text: str) -> list[Term]:
     return list(out.values())
 
 
+_KICKS_IN = re.compile(r"\bkick(?:s|ed|ing)?\s+in\b", re.IGNORECASE)
 _ORDINAL_OF_A_SERIES = re.compile(r"\b(?:the|my|our|their|that|this)\s+(first|second|third|fourth|next|last|other)\b", re.IGNORECASE)
 
 
@@ -582,6 +589,12 @@ def polarity(text: str) -> tuple[frozenset[str], frozenset[str]]:
                     # "has not been used to sign in": the verb after "to" is denied with it
                     if j + 2 < len(tokens) and tokens[j + 1] == "to" and tokens[j + 2] not in STOP_WORDS:
                         denied_at.add(j + 2)
+                    # "hasn't been signed off as competent": what the verb would make the asker
+                    k = j + 1 + (j + 1 < len(tokens) and tokens[j + 1] in ("off", "up", "out"))
+                    if k + 1 < len(tokens) and tokens[k] == "as":
+                        k += 1 + (k + 2 < len(tokens) and tokens[k + 1] in ("a", "an", "the"))
+                        if tokens[k] not in STOP_WORDS:
+                            denied_at.add(k)
                     break
     denied = {stem(tokens[i]) for i in denied_at}
     stated = {stem(t) for i, t in enumerate(tokens)

@@ -27,6 +27,7 @@ from policypal.answering.definitions import (
     referenced_sections,
 )
 from policypal.answering.initialisms import spelt_out
+from policypal.answering.grade_ladders import ladder_header_codes, ladder_headers, ladder_of
 from policypal.answering.table_codes import table_codes
 from policypal.answering.quantities import decides_the_case, the_same_measure, told_quantities, told_units
 from policypal.answering.evidence import (
@@ -315,12 +316,17 @@ def _code_family_tables(question: str, evidence: list[Evidence], loader: Evidenc
     tables = [e for e in evidence if e.table is not None]
     rows_of = set().union(*(table_codes(e.table).rows for e in tables)) if tables else set()
     seen = {e.key for e in evidence}
+    ladders = [ladder for e in tables if (ladder := ladder_of(e.table)) is not None]
     for e in tables:
         codes = table_codes(e.table)
         families = [f for f in codes.columns if codes.column_family(f) and f not in rows_of]
-        if not families:
+        # (or columns written for stretches of a ladder of grades, "FF-T to FF-C", "CM-WM", whose
+        # table no evidence holds)
+        stretches = [] if families or any(ladder_headers(e.table, ladder) for ladder in ladders) \
+            else ladder_header_codes(e.table)
+        if not families and not stretches:
             continue
-        forms = [f"{f.upper()}{min(codes.columns[f], key=lambda v: (len(v), v))}" for f in families]
+        forms = [f"{f.upper()}{min(codes.columns[f], key=lambda v: (len(v), v))}" for f in families] + stretches
         found = lookup.chunks_with_identifier(versions=[loader.rows[e.key].version_id], forms=forms, limit=2)
         return [loader.evidence(c, role="row") for c in found
                 if c.pk not in seen and c.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE)][:1]
