@@ -510,7 +510,7 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
     denied, _ = polarity(question)
     matched = [(m, h, n) for m, h, n in matched if not _about_the_denied(denied, m, question)]
     hop = _through_another_table(question, [m for m, _, _ in matched], evidence)
-    if hop:
+    if hop and not _asked_of_another_table(question, hop, [m for m, _, _ in matched], evidence):
         return hop
     scored, weak_absent = [], []
     for match, host, notes in matched:
@@ -552,13 +552,56 @@ def _by_the_askers_grade(question: str, match: RowMatch, tables: list[TableData]
     question names no other column and writes the row's label (or a number in its range)."""
     if match.how != "range" and not all(_label_written(question, match.table, r) for r in match.rows):
         return match  # a row named by a few of its words, or by its bracket ("per hour"), is not asked by the grade
-    found = ladder_column(question, match.table, tables)
+    found = ladder_column(question, match.table, tables) or _column_of_the_askers_code(question, match.table, tables)
     if found is None:
         return match
     column, written_for = found
     if match.columns and not set(match.columns) <= written_for:
         return match  # a column named by its own words ("Eligible role codes")
     return replace(match, columns=(column,), by_ladder=True)
+
+
+def _column_of_the_askers_code(question: str, table: TableData, tables: list[TableData]) -> tuple[int, frozenset[int]] | None:
+    """(the value column whose header spans the code of the row the question names in another
+    table, the columns spanning codes) when the question writes no code itself: "an emergency care
+    assistant" is the role table's "Band 3" row, which the "Bands 2-3" column spans."""
+    if columns_spanning_codes(question, table):
+        return None
+    spanning = {c for c in range(max(table.label_columns, 1), len(table.headers))
+                if columns_spanning_codes(f"({table.headers[c]})", table) == (c,)}
+    if len(spanning) < 2:
+        return None
+    for other in dict.fromkeys(tables):
+        if other is table or other == table:
+            continue
+        named = match_table(question, other)
+        if named is None or named.how == "absent" or not named.rows or named.partial:
+            continue
+        codes = {cell for r in named.rows for cell in r.cells[:2] if code_key(cell) is not None}
+        columns = {c for code in codes for c in columns_spanning_codes(f"{question} ({code})", table)}
+        if len(columns) == 1:
+            return columns.pop(), frozenset(spanning)
+    return None
+
+
+def _asked_of_another_table(question: str, hop: list[RowMatch], matched: list[RowMatch], evidence: list[Evidence]) -> bool:
+    """Whether what the question asks for ("What percentage enhancement ...") is written by the
+    caption, headers or breadcrumb of a named table the hop does not reach, and by none of the hop's (the
+    role's entry pay point leads to a pay point's hourly rate; the enhancements table is asked)."""
+    asked = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(question))), None)
+    if asked is None:
+        return False
+    wanted = {stem(w) for w in words(asked.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    reached = {_table_id(m.table) for m in hop}
+
+    def written(table: TableData) -> set[str]:
+        # (its caption, headers and heading: "3. Shift premiums" above a table without a caption;
+        # its own heading, not the policy's title above it, which every table of the policy shares)
+        heading = _table_evidence(table, evidence).breadcrumb.split(" > ")[-1]
+        return stems_of(" ".join([table.caption, *table.headers, heading])) & wanted
+
+    return bool(wanted) and not any(written(m.table) for m in hop) \
+        and any(written(m.table) for m in matched if _table_id(m.table) not in reached and m.rows)
 
 
 def _through_another_table(question: str, matches: list[RowMatch], evidence: list[Evidence]) -> list[RowMatch]:
@@ -674,7 +717,8 @@ def _by_cells(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     """Of tables alike, those where the question names a cell: a row, and a column by a number
     or a code its header spans ("grade 8 with 12 years service": the leave table's "10 years or
     more" row under "Grades 6 to 10", not the grade table's Grade 8 row); all when none does."""
-    cells = [m for m in matches if m.rows and set(m.columns) & set(columns_named_by_numbers(question, m.table))]
+    cells = [m for m in matches if m.rows and (set(m.columns) & set(columns_named_by_numbers(question, m.table))
+                                               or (m.by_ladder and m.columns))]  # (or the column of the asker's grade)
     # (a table where the question names a cell as well, "the hotel cap for a G5 in Frankfurt", stays)
     if cells:
         return [m for m in matches if m in cells or m.columns]
@@ -958,11 +1002,12 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
 
 
 def _label_written(question: str, table: TableData, row) -> bool:
-    """Whether the question writes every word of the row's label outside its bracket, in any word
-    form ("Day-crewed" in "a day-crewed station"; not "Disturbance during a sleep-in (per hour or
-    part hour)" for "basic pay per hour")."""
-    own = {stem(w) for w in words(re.sub(r"\s*\([^)]*\)", " ", label_of(table, row)))} - STOP_STEMS
-    return bool(own) and own <= stems_of(question)
+    """Whether the question writes a word of the row's label outside its bracket, in any word
+    form ("weekend standby" of "Weekend standby, Saturday or Sunday (per day)"; not "basic pay per
+    hour" of "Disturbance during a sleep-in (per hour or part hour)")."""
+    own = {stem(w) for w in words(re.sub(r"\s*\([^)]*\)", " ", label_of(table, row))) if not w.isdigit()} \
+        - STOP_STEMS - {stem(w) for w in GENERIC_WORDS}
+    return bool(own & stems_of(question))
 
 
 def _held_with_its_phrase(term, terms: list, stems: set[str], cells: set[str]) -> bool:

@@ -171,9 +171,17 @@ def coded_columns(question: str, table: TableData) -> tuple[tuple[int, ...], str
         values = codes.columns[family]
         if value in values:
             out.append(values[value])
-        elif _kind(values) == _kind([value]):
+        elif _kind(values) == _kind([value]) and not _open_ended(family, table):
             return (), written
     return tuple(sorted(set(out))), ""
+
+
+def _open_ended(family: str, table: TableData) -> bool:
+    """Whether a value header runs the family's codes on to a code of another shape ("FT3-ST",
+    "CW3 to SCW"): the codes between are the ladder's, not written, so a code of the family no
+    header writes ("FT4") may still be in a column."""
+    return any(re.search(rf"\b{re.escape(family)}\d{{1,2}}\s*(?:-|–|—|to)\s*(?!{re.escape(family)}\d)[A-Z]{{1,4}}(?:-[A-Z0-9]{{1,3}})?\b(?!\d)",
+                         header, re.IGNORECASE) for header in table.headers)
 
 
 def families_named(question: str, tables: list[TableData]) -> tuple[list[str], set[str]]:

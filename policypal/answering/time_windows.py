@@ -61,9 +61,14 @@ _HOURS_BRACKET = re.compile(r"\([^()]*\b\d{1,2}:\d{2}\b[^()]*\)")
 
 
 def without_hours(label: str) -> str:
-    """The label without a bracket giving its hours ("Saturday (08:00-08:00 Sunday)": "Saturday "):
-    when the row runs, not its name (the Saturday row is not named by "Sunday")."""
-    return _HOURS_BRACKET.sub(" ", label)
+    """The label without a bracket giving its hours ("Saturday (08:00-08:00 Sunday)": "Saturday "),
+    or the hours written after a comma ("Sunday, 00:00 to 24:00"): when the row runs, not its
+    name (the Saturday row is not named by "Sunday")."""
+    return _HOURS_AFTER_A_COMMA.sub(" ", _HOURS_BRACKET.sub(" ", label))
+
+
+# "Sunday, 00:00 to 24:00": the hours after the name, as a bracket would give them
+_HOURS_AFTER_A_COMMA = re.compile(r",\s*\d{1,2}:\d{2}\s*(?:-|–|—|to|until)\s*\d{1,2}:\d{2}\s*$")
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
