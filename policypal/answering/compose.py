@@ -20,6 +20,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from chunking.pipe_tables import is_delimiter_line
 from chunking.rules import is_lead_in, is_qualifier
@@ -561,15 +562,19 @@ def _by_the_askers_grade(question: str, match: RowMatch, tables: list[TableData]
     return replace(match, columns=(column,), by_ladder=True)
 
 
+@lru_cache(maxsize=2048)
+def _spanning_columns(table: TableData) -> frozenset[int]:
+    """The value columns whose header spans codes ("Bands 2-3"); cached per table."""
+    return frozenset(c for c in range(max(table.label_columns, 1), len(table.headers))
+                     if columns_spanning_codes(f"({table.headers[c]})", table) == (c,))
+
+
 def _column_of_the_askers_code(question: str, table: TableData, tables: list[TableData]) -> tuple[int, frozenset[int]] | None:
     """(the value column whose header spans the code of the row the question names in another
     table, the columns spanning codes) when the question writes no code itself: "an emergency care
     assistant" is the role table's "Band 3" row, which the "Bands 2-3" column spans."""
-    if columns_spanning_codes(question, table):
-        return None
-    spanning = {c for c in range(max(table.label_columns, 1), len(table.headers))
-                if columns_spanning_codes(f"({table.headers[c]})", table) == (c,)}
-    if len(spanning) < 2:
+    spanning = _spanning_columns(table)
+    if len(spanning) < 2 or columns_spanning_codes(question, table):
         return None
     for other in dict.fromkeys(tables):
         if other is table or other == table:
@@ -580,7 +585,7 @@ def _column_of_the_askers_code(question: str, table: TableData, tables: list[Tab
         codes = {cell for r in named.rows for cell in r.cells[:2] if code_key(cell) is not None}
         columns = {c for code in codes for c in columns_spanning_codes(f"{question} ({code})", table)}
         if len(columns) == 1:
-            return columns.pop(), frozenset(spanning)
+            return columns.pop(), spanning
     return None
 
 

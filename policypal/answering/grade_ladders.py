@@ -151,9 +151,11 @@ def _rows_by_phrase(question: str, ladder: Ladder) -> set[int]:
     return set()
 
 
+@lru_cache(maxsize=2048)
 def ladder_headers(table: TableData, ladder: Ladder) -> dict[int, frozenset[int]]:
     """value column -> the ladder rows it is written for, when two or more of the table's value
-    headers are written for stretches of the ladder; empty otherwise."""
+    headers are written for stretches of the ladder; empty otherwise. Cached (callers only read
+    the result)."""
     first = max(table.label_columns, 1)
     out = {c: places for c, header in enumerate(table.headers) if c >= first
            and (places := header_places(header, ladder)) is not None}
