@@ -55,6 +55,7 @@ MAX_SENTENCES = 5
 MAX_EVIDENCE = 4  # ranked chunks whose sentences compete (rows and fetched rules come on top)
 MAX_CLOSEST = 3
 _FETCHED_RULES = (ROLE_DEFINITION_USE, ROLE_REFERENCE, ROLE_DEFINITION)
+_GENERIC_STEMS = frozenset(stem(w) for w in GENERIC_WORDS)
 
 
 @dataclass
@@ -593,10 +594,7 @@ def _asked_of_another_table(question: str, hop: list[RowMatch], matched: list[Ro
     """Whether what the question asks for ("What percentage enhancement ...") is written by the
     caption, headers or breadcrumb of a named table the hop does not reach, and by none of the hop's (the
     role's entry pay point leads to a pay point's hourly rate; the enhancements table is asked)."""
-    asked = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(question))), None)
-    if asked is None:
-        return False
-    wanted = {stem(w) for w in words(asked.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    wanted = _asked_object_stems(question)
     reached = {_table_id(m.table) for m in hop}
 
     def written(table: TableData) -> set[str]:
@@ -745,16 +743,21 @@ def _cells_giving_the_asked_object(question: str, matches: list[RowMatch]) -> li
     if len(matches) < 2 or not all(m.rows and m.columns for m in matches):
         return matches
     # ("daily per diem": a Latin phrase is one thing, not the end of "daily")
-    text = re.sub(r"\bper\s+(diems?|annum|cent)\b", r"per\1", question, flags=re.IGNORECASE)
-    asked = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(text))), None)
-    if asked is None:
-        return matches
-    wanted = {stem(w) for w in words(asked.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    wanted = _asked_object_stems(re.sub(r"\bper\s+(diems?|annum|cent)\b", r"per\1", question, flags=re.IGNORECASE))
     if not wanted:
         return matches
     giving = [m for m in matches if wanted <= stems_of(" ".join(
         [label_of(m.table, r) for r in m.rows] + [m.table.headers[c] for c in m.columns if c < len(m.table.headers)]))]
     return giving if giving and len(giving) < len(matches) else matches
+
+
+def _asked_object_stems(question: str) -> set[str]:
+    """The stems of what the question asks for, as it names it ("What's the disturbance rate per
+    hour?": disturbance), without stop and generic words; empty when it names nothing so."""
+    asked = next((m for pattern in _ASKED_OBJECT if (m := pattern.search(question))), None)
+    if asked is None:
+        return set()
+    return {stem(w) for w in words(asked.group(1)) if w not in STOP_WORDS and w not in GENERIC_WORDS}
 
 
 def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
@@ -873,7 +876,7 @@ def _about_the_denied(denied: frozenset[str], match: RowMatch, question: str = "
     of a hotel" asks for the "Staying with friends or relatives" column of a table of hotel caps)."""
     if not denied:
         return False
-    said = stems_of(question) - denied - STOP_STEMS - {stem(w) for w in GENERIC_WORDS}
+    said = stems_of(question) - denied - STOP_STEMS - _GENERIC_STEMS
     if match.rows and any(c < len(match.table.headers) and stems_of(match.table.headers[c]) & said
                           and not _equivalents_any(denied, stems_of(match.table.headers[c])) for c in match.columns):
         return False
@@ -954,9 +957,9 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # tells the asker's grade; what the table is about must be asked too)
         return 1.0
     if match.rows and match.columns and set(match.columns) & set(columns_spanning_codes(question, match.table)):
-        return 1.0
+        return 1.0  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
     if match.rows and match.by_ladder:
-        return 1.0  # "day-crewed allowance for a watch manager": a row, and the column written for the asker's grade  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
+        return 1.0  # "day-crewed allowance for a watch manager": a row, and the column written for the asker's grade
     if match.rows and _names_a_long_code(question, match):
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
@@ -1011,7 +1014,7 @@ def _label_written(question: str, table: TableData, row) -> bool:
     form ("weekend standby" of "Weekend standby, Saturday or Sunday (per day)"; not "basic pay per
     hour" of "Disturbance during a sleep-in (per hour or part hour)")."""
     own = {stem(w) for w in words(re.sub(r"\s*\([^)]*\)", " ", label_of(table, row))) if not w.isdigit()} \
-        - STOP_STEMS - {stem(w) for w in GENERIC_WORDS}
+        - STOP_STEMS - _GENERIC_STEMS
     return bool(own & stems_of(question))
 
 

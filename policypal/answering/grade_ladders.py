@@ -100,14 +100,21 @@ def header_places(header: str, ladder: Ladder) -> frozenset[int] | None:
     return frozenset(out) or None
 
 
+def spelt_code(code: str, *, spaced: bool = False) -> re.Pattern:
+    """The code as a question may write it, any case, its characters run together or apart ("cw3",
+    "CW 3", "g m c", "ff-d" for "FF-D"); spaced: apart only ("G M C"), a space or hyphen between
+    every two."""
+    separator = r"[\s-]" if spaced else r"[\s-]?"
+    pattern = separator.join(re.escape(ch) for ch in code if ch != "-")
+    return re.compile(rf"(?<![\w-]){pattern}(?![\w-])", re.IGNORECASE)
+
+
 def written_places(question: str, ladder: Ladder) -> set[int]:
     """Rows whose code the question writes, however spaced or cased ("cw 3", "g m c", "ff-d");
     a lower-case code that is an English word ("am", "it") is a word."""
     out = set()
     for index, code in enumerate(ladder.codes):
-        letters = [ch for ch in code if ch != "-"]
-        pattern = r"[\s-]?".join(re.escape(ch) for ch in letters)
-        for m in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", question, re.IGNORECASE):
+        for m in spelt_code(code).finditer(question):
             written = m.group(0)
             if written.islower() and " " not in written and readings(written):
                 continue

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
+from .grade_ladders import spelt_code
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, table_codes
@@ -532,9 +533,7 @@ def _spaced_codes_as_the_table(question: str, labels: list[str]) -> str:
         code = label.strip()
         if not re.fullmatch(r"[A-Z]{2,4}(?:-?[A-Z0-9]{1,3})", code) or not re.search(r"[-\d]", code):
             continue
-        letters = [ch for ch in code if ch != "-"]
-        pattern = r"[\s-]".join(re.escape(ch) for ch in letters)
-        question = re.sub(rf"(?<![\w-]){pattern}(?![\w-])", code, question, flags=re.IGNORECASE)
+        question = spelt_code(code, spaced=True).sub(code, question)
     return question
 
 
@@ -1752,8 +1751,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         by_row = {id(row): label for row, label in zip(table.rows, labels)}
 
         def lists_the_place(row) -> bool:
-            return any(part.strip().lower() in asked_places
-                       for part in re.split(r",|\s+or\s+|\s+and\s+", _without_brackets(by_row.get(id(row), ""))))
+            return any(part.lower() in asked_places for part in _listed(_without_brackets(by_row.get(id(row), "")), also_and=True))
 
         listing = [p for p in partial if lists_the_place(p[3])]
         if len(listing) == 1 and not any(lists_the_place(row) for _, _, row in full):
@@ -2049,7 +2047,7 @@ def _alternatives(label: str, common: set[str]) -> list[set[str]]:
     or rail fare": a return flight, a rail fare), as stems; not the modifiers of one shared head
     ("Runway or taxiway incursion" is an incursion, so "runway" alone is not the row's name)."""
     # (a list of places whose last is joined by "or": "Birmingham, Manchester or Leeds")
-    places = [p.strip() for p in re.split(r",|\s+or\s+", _without_brackets(label)) if p.strip()]
+    places = _listed(_without_brackets(label))
     named = sum(country_of(p) is not None or country_of(" ".join(p.split()[:-1])) is not None for p in places)  # "Washington DC"
     if named >= 2 and 2 * named >= len(places):
         # "New York, Washington DC", "Japan, South Korea, Australia", "Birmingham, Manchester or
@@ -2179,7 +2177,7 @@ def _absent_place_row(question: str, labels: list[str]) -> str:
     labels = [_without_brackets(label) for label in labels]  # "Copenhagen (CPH)" is Copenhagen
     # (a label may list places, "Birmingham, Manchester or Leeds", or name them in other words,
     # "Other UK locations")
-    parts = [[p.strip() for p in re.split(r",|\s+or\s+", label) if p.strip()] for label in labels]
+    parts = [_listed(label) for label in labels]
     known = [country_of(label) or next((c for p in listed if (c := country_of(p))), None)
              or next((p.country for p in places_in(label)), None) for label, listed in zip(labels, parts)]
     if sum(c is not None for c in known) < max(2, (len(labels) + 1) // 2):
@@ -2193,6 +2191,13 @@ def _absent_place_row(question: str, labels: list[str]) -> str:
         if not place.city and place.country not in known and " ".join(words(place.written)) not in names:
             return place.written
     return ""
+
+
+def _listed(text: str, *, also_and: bool = False) -> list[str]:
+    """The items of a list a label writes ("Birmingham, Manchester or Leeds": the three cities);
+    the label itself when it lists nothing."""
+    separator = r",|\s+or\s+|\s+and\s+" if also_and else r",|\s+or\s+"
+    return [p.strip() for p in re.split(separator, text) if p.strip()]
 
 
 def _without_brackets(label: str) -> str:
