@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .evidence import TableData
+from .table_codes import spelt_code
 from .terms import GENERIC_WORDS, STOP_WORDS, readings, words
 
 # one grade code: capitals (digits may follow), with a suffix after a hyphen ("FF-T", "TL-D", "CW3")
@@ -98,15 +99,6 @@ def header_places(header: str, ladder: Ladder) -> frozenset[int] | None:
             return None
         out |= places
     return frozenset(out) or None
-
-
-def spelt_code(code: str, *, spaced: bool = False) -> re.Pattern:
-    """The code as a question may write it, any case, its characters run together or apart ("cw3",
-    "CW 3", "g m c", "ff-d" for "FF-D"); spaced: apart only ("G M C"), a space or hyphen between
-    every two."""
-    separator = r"[\s-]" if spaced else r"[\s-]?"
-    pattern = separator.join(re.escape(ch) for ch in code if ch != "-")
-    return re.compile(rf"(?<![\w-]){pattern}(?![\w-])", re.IGNORECASE)
 
 
 def written_places(question: str, ladder: Ladder) -> set[int]:

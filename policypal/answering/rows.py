@@ -18,10 +18,9 @@ import re
 from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
-from .grade_ladders import spelt_code
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
-from .table_codes import coded_columns, coded_rows, codes_in, table_codes
+from .table_codes import coded_columns, coded_rows, codes_in, spelt_code, table_codes
 from .time_windows import in_window, times_in, window_of, without_hours
 from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, polarity, stem, stems_of, words
 

@@ -238,3 +238,12 @@ def family_span(family: str, tables: list[TableData]) -> str:
     G5"); empty when no table's rows write two of them."""
     numbers = sorted({int(v) for t in tables for v in table_codes(t).rows.get(family.lower(), {}) if v.isdigit()})
     return f"{family.upper()}{numbers[0]} to {family.upper()}{numbers[-1]}" if len(numbers) >= 2 else ""
+
+
+def spelt_code(code: str, *, spaced: bool = False) -> re.Pattern:
+    """The code as a question may write it, any case, its characters run together or apart ("cw3",
+    "CW 3", "g m c", "ff-d" for "FF-D"); spaced: apart only ("G M C"), a space or hyphen between
+    every two."""
+    separator = r"[\s-]" if spaced else r"[\s-]?"
+    pattern = separator.join(re.escape(ch) for ch in code if ch != "-")
+    return re.compile(rf"(?<![\w-]){pattern}(?![\w-])", re.IGNORECASE)
