@@ -37,14 +37,14 @@ from .evidence import (
 )
 from .places import places_in
 from .quantities import decides_the_case, told_quantities
-from .time_windows import unheld_days
+from .time_windows import parts_of_day_held, unheld_days
 from .grade_ladders import ladder_column
 from .table_codes import families_named, family_span, table_codes
 from .rows import (
     RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
 from .terms import (
-    GENERIC_WORDS, STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, readings, stem,
+    GENERIC_WORDS, STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, proper_names, readings, stem,
     stems_of, words,
 )
 
@@ -128,6 +128,7 @@ def compose_answer(
         rows_text += row_text
         carried |= stems_of(" ".join(row_text + [_table_evidence(m.table, every).breadcrumb]))
         carried |= {stem(short) for short, _ in clipped_words(question, row_text)}  # "postgrad" for "postgraduate"
+        carried |= {stem(part) for part in parts_of_day_held(question, " ".join(row_text))}  # "afternoon": "from 13:00"
         if m.how == "range" or m.columns:
             carried |= {stem(w) for w in measure_words(question)}  # "1.6 litre": the row's 1,201-1,800cc
     own, entries = _glossary_units(pool)
@@ -537,7 +538,8 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
                             if _asks_what_only_the_absent_table_gives(question, m, [f for _, f in found])), None)
         if gives_asked is not None:
             return [gives_asked]
-        if top_absent and (top_absent[0] > best or (top_absent[0] == best and _unanswered_code(top_absent[1], found, question))):
+        if top_absent and (top_absent[0] > best or (top_absent[0] == best and (
+                _unanswered_code(top_absent[1], found, question) or _asker_has_a_column_of(question, top_absent[1], tables)))):
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
             # table without grades does not answer for one, however alike the two tables read)
@@ -546,6 +548,14 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         tied = _cells_giving_the_asked_object(question, tied)
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _asker_has_a_column_of(question: str, absent: RowMatch, tables: list[TableData]) -> bool:
+    """Whether the table lacking the named place has a column for the asker's grade ("the overnight
+    subsistence in Tobermory for an MR2": its "MR1-MR3" column): the grade says which column of
+    that table, not that the grade table's MR2 row is asked."""
+    return absent.unmentioned and bool(columns_spanning_codes(question, absent.table)
+                                       or ladder_column(question, absent.table, tables) is not None)
 
 
 def _by_the_askers_grade(question: str, match: RowMatch, tables: list[TableData]) -> RowMatch:
@@ -788,16 +798,24 @@ def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping
         return None  # a table of bands or codes has no row for "a locksmith": which band is what it lacks
     # the whole question: the row may be named before the question proper ("concierge - how many points?")
     place_words = {w for p in places_in(question) for w in words(p.written)}
+    proper = {w for name in proper_names(question) for w in words(name)}  # "in Campbeltown": a name
     unmentioned = [t for t in question_terms(question) if corpus_mentions.get(t.stem, True) is False
-                   and t.word not in place_words and names_a_thing(t.word, question)]
+                   and t.word not in place_words and (names_a_thing(t.word, question) or t.word in proper)]
     for phrase in missing_phrases(question, unmentioned) if unmentioned else []:
         # with the noun written right before it ("a pot washer": not "washer" alone)
         before = re.search(rf"\b([a-z]+)\s+{re.escape(phrase)}\b", question.lower())
         if before and before.group(1) not in STOP_WORDS and names_a_thing(before.group(1), question):
             phrase = f"{before.group(1)} {phrase}"
-        if _stands_as_a_label(phrase, question):
-            return RowMatch(table, (), how="absent", asked=phrase, unmentioned=True)
+        if _stands_as_a_label(phrase, question, where=bool(table.headers and _PLACE_HEADER.search(table.headers[0]))):
+            written = re.search(r"\s+".join(re.escape(w) for w in phrase.split()), question, re.IGNORECASE)
+            return RowMatch(table, (), how="absent", asked=written.group(0) if written else phrase, unmentioned=True)
     return None
+
+
+# a label column of places ("Port", "Location", "Depot"): "in Campbeltown" names a row as "for a
+# barista" does in a table of roles
+_PLACE_HEADER = re.compile(r"\b(?:ports?|locations?|cit(?:y|ies)|towns?|sites?|offices?|depots?|regions?|countr(?:y|ies)|stations?"
+                           r"|bases?|destinations?|places?|branch(?:es)?|airports?|harbours?)\b", re.IGNORECASE)
 
 
 # where a question names the row it asks about: "does a barista get", "for the spa team", "as a
@@ -811,7 +829,7 @@ _ASKED_SUBJECT = r"\b(?:do|does|did|will|would|can|could|should|are|is)\s+(?:the
 _GETTING = r"(?:get|gets|receive|receives|have|has|earn|earns|qualify|qualifies|accrue|accrues|keep|keeps)\b"
 
 
-def _stands_as_a_label(phrase: str, clause: str) -> bool:
+def _stands_as_a_label(phrase: str, clause: str, *, where: bool = False) -> bool:
     if numbers(phrase) or any(w.endswith("s") and w != phrase.split()[-1] for w in phrase.split()):
         return False  # "a record fits two categories": a verb and a count, no name of a row
     text = clause.lower().strip()
@@ -820,6 +838,8 @@ def _stands_as_a_label(phrase: str, clause: str) -> bool:
         return False  # a verb taking its object: "for washing my uniform", "for cleaning the van"
     if re.search(rf"{_LABEL_PLACE}{escaped}\b", text):
         return True
+    if where and re.search(rf"\b(?:in|at|to|from)\s+{escaped}\b", text):
+        return True  # a table of places: "the hotel cap in Campbeltown"
     if re.search(rf"{_ASKED_SUBJECT}{escaped}\s+{_GETTING}", text):
         return True  # the subject of what is given: "how much storage do alumni get"
     return re.match(rf"^{escaped}\s*[-–—,:]", text) is not None
@@ -981,6 +1001,12 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # "the Sunday premium in Belgium": the Sunday row is named, the Belgium column is what is absent
         asked = stems_of(question)
         row_words |= {s for r in match.table.rows for s in stems_of(label_of(match.table, r)) if s in asked}
+        # "an LS4 linesman": the words of the absent code's family's rows (LS1 "Linesman") say
+        # who the asker is, not what the table is about
+        key = code_key(match.asked)
+        if key is not None:
+            row_words |= {s for r in match.table.rows if (k := code_key(label_of(match.table, r))) and k[0] == key[0]
+                          for s in stems_of(" ".join(r.cells)) if s in asked}
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
     # (a range row's table by its own words: the policy's title above it, "Equipment and Home-Office
     # Allowance Policy", is shared by every table of the policy)

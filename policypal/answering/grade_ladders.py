@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .evidence import TableData
+from .evidence import TableData, TableRow
 from .table_codes import spelt_code
 from .terms import GENERIC_WORDS, STOP_WORDS, readings, words
 
@@ -25,6 +25,7 @@ _MIN_ROWS = 3
 # what a header says before the codes it is for: "Pay per visit: SCW and TL-D"
 _LEAD_IN = re.compile(r"^[^:]*:\s*")
 _FAMILY_WORD = re.compile(r"^(?:grades?|levels?|bands?|roles?|ranks?)\s+", re.IGNORECASE)
+_TRAILING_FAMILY_WORD = re.compile(r"\s+(?:grades?|levels?|bands?|roles?|ranks?)$", re.IGNORECASE)
 _ITEM_SEPARATOR = re.compile(r"\s*(?:,|&|/|\band\b)\s*")
 _WORD_SPAN = re.compile(r"\s*(?:\bto\b|–|—)\s*")
 
@@ -72,7 +73,7 @@ def _span(low: str, high: str, ladder: Ladder) -> frozenset[int] | None:
 
 
 def _item_places(item: str, ladder: Ladder) -> frozenset[int] | None:
-    item = item.strip()
+    item = _TRAILING_FAMILY_WORD.sub("", item.strip())  # "TO grades": the TO rows
     if not item:
         return None
     if _CODE.match(item) and (places := _places(item, ladder)):
@@ -164,33 +165,63 @@ def ladder_headers(table: TableData, ladder: Ladder) -> dict[int, frozenset[int]
 def ladder_column(question: str, table: TableData, tables: list[TableData]) -> tuple[int, frozenset[int]] | None:
     """(the value column of `table` written for where the question puts the asker on a ladder
     among `tables`, every column written for the ladder), when exactly one column holds every
-    row the asker may be; None otherwise."""
-    for other in dict.fromkeys(tables):
-        if other is table or other == table:
-            continue
-        ladder = ladder_of(other)
-        if ladder is None:
-            continue
+    row the asker may be; None otherwise. A table's columns may be written for several ladders
+    ("PCA2", "VN1-VN2", "VS-A-VS-B"): the first ladder the question puts the asker on decides."""
+    ladders = [ladder for other in dict.fromkeys(tables) if not (other is table or other == table)
+               and (ladder := ladder_of(other)) is not None]
+    if len(ladders) >= 2 and (joined := _joined(tuple(ladders))) is not None:
+        ladders.append(joined)  # headers written for stretches of two ladders ("MR1-MR3, LS and TO grades")
+    for ladder in ladders:
         columns = ladder_headers(table, ladder)
         if not columns:
             continue
         asker = asker_places(question, ladder)
         if not asker:
-            return None
+            continue  # a ladder the asker is not on ("a student nurse" against the vets' grades)
         holding = [c for c, places in columns.items() if asker <= places]
         return (holding[0], frozenset(columns)) if len(holding) == 1 else None
     return None
 
 
+# a code in a header: a suffix after a hyphen only where the letters carry no number ("VS-A",
+# "FF-T"), so that "VN1-VN2" is two codes, not "VN1" with a suffix
+_HEADER_CODE = re.compile(r"(?<![\w-])(?:[A-Z]{1,4}-[A-Z0-9]{1,3}|[A-Z]{1,4}\d{1,2}|[A-Z]{2,4})(?![\w])")
+
+
+@lru_cache(maxsize=512)
+def _joined(ladders: tuple[Ladder, ...]) -> Ladder | None:
+    """The ladders as one, in turn (the marine grades, then the shore grades), for headers written
+    for stretches of both; None when two of them share a code. Cached per set of ladders."""
+    rows = tuple(TableRow(cells=(code, *(c for i, c in enumerate(row.cells) if i != ladder.column)))
+                 for ladder in ladders for code, row in zip(ladder.codes, ladder.table.rows))
+    codes = tuple(row.cells[0] for row in rows)
+    if len({_key(c) for c in codes}) != len(codes):
+        return None  # two ladders share a code: no one ladder
+    width = max(len(r.cells) for r in rows)
+    table = TableData(caption="", headers=("Grade",) + ("",) * (width - 1),
+                      rows=tuple(TableRow(cells=r.cells + ("",) * (width - len(r.cells))) for r in rows))
+    return Ladder(table, 0, codes)
+
+
 def ladder_header_codes(table: TableData) -> list[str]:
-    """The first code a table's headers write, when two or more of its value headers look like
-    stretches of a ladder ("FF-T to FF-C", "CM-WM"): the code to find the ladder's table by."""
+    """The first code of each family a table's headers write ("VN1" of "VN1-VN2", "VS-A" of
+    "VS-A-VS-B"), when two or more of its value headers look like stretches of a ladder ("FF-T to
+    FF-C", "CM-WM"): the codes to find the ladders' tables by."""
     first = max(table.label_columns, 1)
     found = []
     for header in table.headers[first:]:
         text = _FAMILY_WORD.sub("", _LEAD_IN.sub("", header.strip()))
-        codes = re.findall(r"(?<![\w-])[A-Z]{1,4}\d{0,2}(?:-[A-Z0-9]{1,3})?(?![\w-])", text)
+        codes = _HEADER_CODE.findall(text)
         if codes and all(len(c) >= 2 for c in codes):
             found.append(codes[0])
-    return found[:1] if len(found) >= 2 else []
+    if len(found) < 2:
+        return []
+    by_family: dict[str, str] = {}
+    for code in found:
+        by_family.setdefault(code_family(code), code)
+    return list(by_family.values())
 
+
+def code_family(code: str) -> str:
+    """The letters a grade code opens with ("VS" of "VS-A", "VN" of "VN1", "PCA" of "PCA2")."""
+    return re.match(r"[A-Za-z]*", code).group(0).upper()

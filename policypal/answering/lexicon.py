@@ -200,6 +200,7 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"chatbot", "chatgpt", "ai tool", "ai tools", "ai assistant", "generative ai", "llm", "copilot"},
     {"paste", "pasted", "pasting", "enter", "entered", "input"},
     {"premium", "uplift", "supplement", "enhancement", "enhanced rate", "extra"},
+    {"wind", "winds", "windy", "blowing", "wind speed", "wind force"},
     {"accident", "collision", "crash", "bump", "prang", "scrape", "road traffic accident"},
     {"passenger", "passengers", "give a lift", "giving a lift", "gave a lift", "car share", "car sharing", "carpool"},
     {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},

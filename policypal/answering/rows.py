@@ -21,8 +21,8 @@ from .evidence import TableData, TableRow
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import coded_columns, coded_rows, codes_in, spelt_code, table_codes
-from .time_windows import in_window, times_in, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, kinds_beside, numbers, polarity, stem, stems_of, words
+from .time_windows import in_window, times_in, weekday_stems, window_of, without_hours
+from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -707,13 +707,17 @@ def _new_capitalised_phrases(question: str, table: TableData, labels: list[str],
     headers or caption, nor of a place."""
     known = {w for text in [*labels, *table.headers, table.caption] for w in words(text)}
     known |= {w for p in places_in(question) for w in words(p.written)}
+    known_stems = {stem(w) for w in known}
     pattern = rf"(?<![\w-])((?:[A-Z][a-z]+\s+){{{min_extra},{extra_words}}}[A-Z][a-z]+)(?![\w-])"
     for m in re.finditer(pattern, question):
         phrase, start = m.group(1), m.start(1)
         if start == 0 or re.search(r"[.?!]\s*$", question[:start]):
             continue  # a sentence's first word is capitalised anyway
-        if not set(words(phrase)) & known:
-            yield phrase, start, m.end(1)
+        if set(words(phrase)) & known:
+            continue
+        if weekday_stems(phrase) & known_stems:
+            continue  # "Wednesday" where the labels say "Weekday"
+        yield phrase, start, m.end(1)
 
 
 def _beside_label_noun(question: str, start: int, end: int, table: TableData) -> bool:
@@ -904,6 +908,19 @@ def _ordinal(word: str) -> int:
     return _ORDINALS.get(word.lower()) or int(re.match(r"\d+", word).group(0))
 
 
+def _another_ordinal(question: str, label: str) -> bool:
+    """Whether the label writes another ordinal before a word the question writes an ordinal
+    before ("Second officer" against "a third officer"; "Weekday night, first on-call" against
+    "second on-call"): that row is another one of the series."""
+    asked = words(question)
+    written = {(a, b) for a, b in zip(asked, asked[1:]) if a in _ORDINALS}
+    if not written:
+        return False
+    own = words(label)
+    return any(a in _ORDINALS and (a, b) not in written and any(b == w for _, w in written)
+               for a, b in zip(own, own[1:]))
+
+
 def _match_code_span_column(question: str, table: TableData) -> RowMatch | None:
     """The row whose cell in a column of code spans ("Pay grades": "Grades 7–8") holds the code the
     question writes ("a grade 8 fitter" is Band D); the code written is absent when none does."""
@@ -922,6 +939,18 @@ def _match_code_span_column(question: str, table: TableData) -> RowMatch | None:
             return RowMatch(table, found.rows, how="label", named_by=column)
         return RowMatch(table, (), how="absent", asked=f"{family.capitalize()} {written[0]}")  # "grade 12"
     return None
+
+
+def _one_family_by_its_words(question: str, table: TableData, rows: list) -> list:
+    """Of rows of several families named by one number ("grade four": MR4 and DO-4), the one whose
+    other cells hold a word the question writes that the others lack ("a marine rating on grade
+    four": "Bosun's mate; engine room rating"); all of them otherwise."""
+    asked = {stem(w) for w in words(question) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    first = max(table.label_columns, 1)
+    held = [asked & {stem(w) for c in row.cells[first:] for w in words(c)} for row in rows]
+    own = [h - set().union(*(o for j, o in enumerate(held) if j != i)) for i, h in enumerate(held)]
+    chosen = [row for row, words_ in zip(rows, own) if words_]
+    return chosen if len(chosen) == 1 else rows
 
 
 def _match_codes(question: str, table: TableData, labels: list[str], codes, spans=None) -> RowMatch | None:
@@ -946,6 +975,8 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
                 absent.append(m.group(0).upper())
     for m in re.finditer(r"\b([A-Za-z]{1,6})?[ -]?(\d+)([A-Za-z]?)\b", text):
         prefix, number, suffix = (m.group(1) or "").lower(), int(m.group(2)), m.group(3).lower()
+        if prefix in STOP_WORDS and prefix in prefixes and m.group(1).islower() and m.group(0)[len(prefix)] == " ":
+            continue  # a small word before a number ("22:00 to 06:00"), not the family of codes it spells ("TO1")
         before = words(text[: m.start()])[-1:]
         after_noun = bool(before) and _noun_or_clipped(before[0], nouns)
         if prefix and prefix in prefixes:
@@ -955,8 +986,10 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
             # "g9" for "Grade 9": the family's initial where no code of the table is one letter
             asked.append((family, number, suffix, _written(family, number, suffix, labels)))
         elif (prefix and _noun_or_clipped(prefix, nouns)) or (not prefix and after_noun):
-            # "band 14": the label column's noun and a number mean the code of that number
-            asked.extend((p, number, suffix, _written(p, number, suffix, labels)) for p in sorted(prefixes))
+            # "band 14": the label column's noun and a number mean the code of that number (of
+            # each family: "grade 4" where the grades are LS1 ... and TO1 ... is absent as written)
+            asked.extend((p, number, suffix, _written(p, number, suffix, labels) if len(prefixes) == 1
+                          else m.group(0).strip()[:1].upper() + m.group(0).strip()[1:]) for p in sorted(prefixes))
         elif prefix and after_noun:
             absent.append((m.group(1) + m.group(2) + m.group(3)).upper())  # "band C3": another family
         elif (not prefix or prefix in STOP_WORDS) and suffix and len(prefixes) == 1 \
@@ -994,12 +1027,14 @@ def _match_codes(question: str, table: TableData, labels: list[str], codes, span
         rows = [row for prefix, number, suffix, _ in asked if not suffix
                 for row, code in zip(table.rows, codes) if code is not None and code[:2] == (prefix, number) and code[2]]
         rows = list(dict.fromkeys(rows))
+    if len(rows) > 1 and len({code[0] for row, code in zip(table.rows, codes) if row in rows and code}) > 1:
+        rows = _one_family_by_its_words(question, table, rows)
     if rows:
         return RowMatch(table, tuple(rows), how="label")
     if asked:
         written = asked[0][3]
         # "b 25" is B25; "Grade 12" stays as a word and a number
-        collapsed = asked[0][1] != 0 and len(asked[0][0]) <= 2
+        collapsed = asked[0][1] != 0 and len(asked[0][0]) <= 2 and not re.match(r"[A-Za-z]{3,}\s", written)
         return RowMatch(table, (), how="absent", asked=written.replace(" ", "").upper() if collapsed else written)
     if absent:
         return RowMatch(table, (), how="absent", asked=absent[0])
@@ -1596,6 +1631,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     label_stems = [{stem(w) for w in words(without_hours(label))} - _GENERIC_STEMS - out
                    for label, out in zip(labels, excepted)]
     asked |= _clipped(question, labels)
+    asked |= weekday_stems(question)  # "on a Wednesday night": the "Weekday night" row
     counts: dict[str, int] = {}
     for stems in label_stems:
         for s in stems:
@@ -1640,6 +1676,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue
         if kin_asked and _for_other_kin(label, kin_asked):
             continue  # "my dad passed away" is not "Parental bereavement (death of a child under 18)"
+        if _another_ordinal(question, label):
+            continue  # "a third officer" is not "Second officer"
         # (the codes of a label's bracket name the row when written, not as words to share:
         # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
         distinctive = (outer or stems) - common
@@ -2350,6 +2388,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         out = _column_by_its_phrase(question, table, first)
     if not out:
         out = _columns_by_initials(question, table, first)
+    if not out:
+        out = _column_by_a_phrase_of_its_word(question, table, first)
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
     literal = stems_of(question) - naming  # the label column's words name rows
@@ -2360,7 +2400,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
 
     if written and not by_phrase and not any(own(i) & literal for i in out):
         out = written
-    out = _literal_before_synonym(out, own, literal, first, len(names))
+    out = _literal_before_synonym(out, own, literal, first, len(names), None if by_phrase else names, naming)
     # a column whose header the question writes as a phrase ("the longest duty period": "Maximum
     # Duty Period") beats one holding the same words apart ("Maximum duty hours per Roster Period");
     # a column named by words of its own stays ("the weekday rate and the max TOIL balance")
@@ -2479,6 +2519,21 @@ def _column_by_its_phrase(question: str, table: TableData, first: int) -> list[i
         own = [r for r in runs if not any(r in headers[o] for o in range(first, len(headers)) if o != index)]
         if any(re.search(rf"(?<!\w){re.escape(r)}(?!\w)", lowered) for r in own):
             found.append(index)
+    return found if len(found) == 1 else []
+
+
+def _column_by_a_phrase_of_its_word(question: str, table: TableData, first: int) -> list[int]:
+    """The one value column with a word the question writes as a phrase the lexicon gives for it
+    ("per hour" names "Hourly rate", whose words are all common words that name no column on
+    their own); none when two columns have such a word."""
+    lowered = " ".join(words(question.lower()))
+    found = []
+    for index in range(first, len(table.headers)):
+        for word in words(table.headers[index].lower()):
+            phrases = [p for p in lexicon_group(word) if " " in p and p != word]
+            if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", lowered) for p in phrases):
+                found.append(index)
+                break
     return found if len(found) == 1 else []
 
 
@@ -2655,10 +2710,12 @@ def _range_columns(question: str, table: TableData, first: int) -> tuple[int, ..
     return ()
 
 
-def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, count: int) -> list[int]:
+def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, count: int,
+                            names: list[set[str]] | None = None, naming: set[str] = frozenset()) -> list[int]:
     """A column named only through a synonym ("Saturday rate" for "Sunday": the lexicon joins the
     days) gives way to the column whose own word the question writes, when the lexicon joins the
-    two words ("Sunday / bank holiday rate")."""
+    two words ("Sunday / bank holiday rate"), or to the columns holding a word the question writes
+    that it lacks, when `names` (each header's words) are given."""
     result = []
     for i in out:
         if own(i) & literal:
@@ -2666,6 +2723,12 @@ def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, 
             continue
         instead = [j for j in range(first, count) if j != i and any(
             w in literal and (equivalents(w) & own(i)) for w in own(j))]
+        whole_synonyms = set().union(*(equivalents(w) for w in literal)) if literal else set()
+        if not instead and names is not None and len(out) == 1 and own(i) and not own(i) & whole_synonyms:
+            # "progression step": "Pay conversations" is named only by "pay", a word of "pay
+            # progression" (no synonym of "progression" by itself); the columns holding "step" as
+            # the question writes it are asked (though no one of them alone holds it)
+            instead = [j for j in range(first, count) if j != i and (names[j] - names[i] - naming) & literal]
         result.extend(instead or [i])
     return list(dict.fromkeys(result))
 
@@ -2951,6 +3014,14 @@ def table_range_text(table: TableData) -> str:
     header = table.headers[0].strip() if table.headers else ""
     noun = (header if header.isupper() and len(header) <= 5 else header.lower()) or "row"  # "SCP": "SCPs"
     plural = noun if noun.endswith(("s", "S")) else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
+    if all(_code(label) is not None for label in labels) and len(labels) > 2 \
+            and len(families := list(dict.fromkeys(_code(label)[0] for label in labels))) > 1:
+        # codes of several families ("LS1", "TO1", "HP2"): each family's stretch
+        stretches = []
+        for family in families:
+            own = [label.strip() for label in labels if _code(label)[0] == family]
+            stretches.append(own[0] if len(own) == 1 else f"{own[0]} to {own[-1]}")
+        return f"{plural} " + ", ".join(stretches[:-1]) + f" and {stretches[-1]}"
     if all(_code(label) is not None or _code_span(label) is not None for label in labels) and len(labels) > 2:
         low = labels[0] if _code(labels[0]) is not None else _span_ends(labels[0])[0]
         high = labels[-1] if _code(labels[-1]) is not None else _span_ends(labels[-1])[1]

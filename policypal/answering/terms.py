@@ -67,6 +67,7 @@ GENERIC_WORDS = frozenset(
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go goes going gone went come use used using put
     firm worth main tomorrow yesterday tonight fully entirely wholly purely
+    lads lad guys folks
     """.split()
 )
 
@@ -549,6 +550,13 @@ _GROUP_WORDS = _build_group_words()
 def equivalent_words(word: str) -> list[str]:
     """The word and the lexicon's members of its groups, as written (for a full-text look-up)."""
     return sorted({word} | set(_GROUP_WORDS.get(stem(word), ())))
+
+
+def lexicon_group(word: str) -> frozenset[str]:
+    """The lexicon's members of the groups the word is itself a member of, as written ("hourly":
+    "per hour", "an hour" ...; "hours" is in no group, though it shares the stem)."""
+    members = _GROUP_WORDS.get(stem(word), frozenset())
+    return members if word.lower() in members else frozenset()
 
 
 def can_name_a_thing(word: str) -> bool:

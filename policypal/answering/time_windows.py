@@ -98,3 +98,42 @@ def unheld_days(question: str, text: str) -> list[str]:
     if not held:
         return []  # a row that names no day says nothing of days
     return [_DAYS[d].capitalize() for d in sorted(asked - held)]
+
+
+# the parts of a day, in minutes after midnight (night runs past midnight)
+_PARTS_OF_DAY = {"morning": (6 * 60, 12 * 60), "afternoon": (12 * 60, 18 * 60), "evening": (18 * 60, 23 * 60),
+                 "night": (22 * 60, 6 * 60), "overnight": (22 * 60, 6 * 60)}
+_PART_OF_DAY = re.compile(r"\b(morning|afternoon|evening|night|overnight)s?\b", re.IGNORECASE)
+_FROM_TIME = re.compile(r"\b(?:from|after)\s+([01]?\d|2[0-3])[:.]([0-5]\d)\b", re.IGNORECASE)
+_UNTIL_TIME = re.compile(r"\b(?:until|till|before|up to)\s+([01]?\d|2[0-4])[:.]([0-5]\d)\b", re.IGNORECASE)
+
+
+def _minutes_of(window: tuple[int, int]) -> set[int]:
+    start, end = window
+    span = range(start, end) if start < end else [*range(start, 24 * 60), *range(0, end)]
+    return set(span[::15])
+
+
+def parts_of_day_held(question: str, text: str) -> set[str]:
+    """The parts of the day the question names ("Saturday afternoon") that a row's hours fall in
+    ("Saturday (from 13:00)", "Evening 18:00 to 22:00"): the row speaks of them in hours."""
+    asked = {m.group(1).lower() for m in _PART_OF_DAY.finditer(question)}
+    if not asked:
+        return set()
+    windows = []
+    if (window := window_of(text)) is not None:
+        windows.append(window)
+    windows += [(int(m.group(1)) * 60 + int(m.group(2)), 24 * 60) for m in _FROM_TIME.finditer(text)]
+    windows += [(0, int(m.group(1)) * 60 + int(m.group(2))) for m in _UNTIL_TIME.finditer(text)]
+    held = set().union(*(_minutes_of(w) for w in windows)) if windows else set()
+    return {part for part in asked if held & _minutes_of(_PARTS_OF_DAY[part])}
+
+
+_WORKING_DAY_NAME = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday)s?\b", re.IGNORECASE)
+
+
+def weekday_stems(question: str) -> set[str]:
+    """{"weekday"} when the question names a day from Monday to Friday ("on a Wednesday night"):
+    a table's "Weekday night" row is that day's. Only for naming rows: the lexicon does not make
+    "Wednesday" a synonym of "weekday" (a question about a Tuesday is not about weekdays)."""
+    return {"weekday"} if _WORKING_DAY_NAME.search(question) else set()

@@ -27,7 +27,7 @@ from policypal.answering.definitions import (
     referenced_sections,
 )
 from policypal.answering.initialisms import spelt_out
-from policypal.answering.grade_ladders import ladder_header_codes, ladder_headers, ladder_of
+from policypal.answering.grade_ladders import code_family, ladder_header_codes, ladder_headers, ladder_of
 from policypal.answering.table_codes import table_codes
 from policypal.answering.quantities import decides_the_case, the_same_measure, told_quantities, told_units
 from policypal.answering.evidence import (
@@ -35,7 +35,7 @@ from policypal.answering.evidence import (
     header_rows_folded,
 )
 from chunking.sentences import split_sentences_quick
-from policypal.answering.terms import agreements, as_the_company, equivalents, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
+from policypal.answering.terms import GENERIC_WORDS, STOP_WORDS, agreements, as_the_company, equivalents, code_key, code_variants, organisation_short_names, contradicts, proper_names, equivalent_words, identifiers, key_terms, organisation_names, stem, stems_of, words
 from policypal.answering.places import destinations
 from policypal.answering.upcoming import upcoming_change
 from retrieval import lookup
@@ -121,9 +121,9 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
     evidence += _carrying_evidence(question, versions, loader, evidence, vector, len(ranked))
     loader.attach_tables(evidence, places=destinations(question))  # notes may send a place to a column
     evidence = loader.with_tables(evidence)
-    extra = _code_family_tables(question, evidence, loader)
+    extra = _code_family_tables(question, evidence, loader, versions)
     if extra:
-        loader.attach_tables(extra)
+        loader.attach_tables([e for e in extra if e.table is None])
         evidence += loader.with_tables(extra)
     # "vs8 ooh rate": the initialism read as the phrase the evidence spells out ("Out-of-hours")
     question = spelt_out(question, [e.text for e in evidence] + [" ".join(e.table.headers) for e in evidence if e.table])
@@ -307,30 +307,92 @@ def _identifier_evidence(question: str, versions: list[int], loader: EvidenceLoa
     return out
 
 
-def _code_family_tables(question: str, evidence: list[Evidence], loader: EvidenceLoader) -> list[Evidence]:
-    """The table whose rows hold the codes a found table's columns are for ("D1–D3", "G1–G5"), from
-    the same policy, when no evidence holds it and the question names no code: the asker says
-    what they are in its words ("a conductor", "a first-year driver"), which only its rows give."""
+def _code_family_tables(question: str, evidence: list[Evidence], loader: EvidenceLoader, versions: list[int]) -> list[Evidence]:
+    """The tables whose rows hold the codes a found table is written for, when no evidence holds
+    them and the question names no code: the asker says what they are in its words ("a
+    conductor", "a student nurse", "a third officer"), which only those rows give.
+
+    - A found table's columns are for codes ("D1–D3", "G1–G5", "VN1-VN2", "VS-A-VS-B"): a table of
+      each family of codes its headers write.
+    - A found table's rows are the grades ("DO-4", "DO-3" ... with the certificate each needs), and
+      the question writes words it lacks and no number: the table whose row of the first code may
+      say them (its title: "DO-4 | Third officer").
+
+    The table's own policy is searched first, then every policy the asker may read (the grades are
+    often set in a pay policy that the on-call, travel or training policy refers to)."""
     if any(any(ch.isalpha() for ch in i) for i in identifiers(question)):
         return []
     tables = [e for e in evidence if e.table is not None]
     rows_of = set().union(*(table_codes(e.table).rows for e in tables)) if tables else set()
-    seen = {e.key for e in evidence}
+    known = {r.chunk_id for e in tables for r in e.table.rows} | {e.key for e in evidence}
     ladders = [ladder for e in tables if (ladder := ladder_of(e.table)) is not None]
     for e in tables:
         codes = table_codes(e.table)
         families = [f for f in codes.columns if codes.column_family(f) and f not in rows_of]
         # (or columns written for stretches of a ladder of grades, "FF-T to FF-C", "CM-WM", whose
         # table no evidence holds)
-        stretches = [] if families or any(ladder_headers(e.table, ladder) for ladder in ladders) \
-            else ladder_header_codes(e.table)
-        if not families and not stretches:
-            continue
-        forms = [f"{f.upper()}{min(codes.columns[f], key=lambda v: (len(v), v))}" for f in families] + stretches
-        found = lookup.chunks_with_identifier(versions=[loader.rows[e.key].version_id], forms=forms, limit=2)
-        return [loader.evidence(c, role="row") for c in found
-                if c.pk not in seen and c.kind in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE)][:1]
+        stretches = [] if any(ladder_headers(e.table, ladder) for ladder in ladders) else ladder_header_codes(e.table)
+        forms = [f"{f.upper()}{min(codes.columns[f], key=lambda v: (len(v), v))}" for f in families]
+        forms += [c for c in stretches if code_family(c) not in {code_family(f) for f in forms}]
+        if forms:
+            return _tables_holding(forms, e, loader, versions, known)
+    if re.search(r"\d", question):
+        return []  # "a grade 11 manager": the asker's grade is named by its number
+    asked = {stem(w) for w in words(question) if w not in STOP_WORDS and w not in GENERIC_WORDS}
+    for ladder in ladders:
+        held = stems_of(" ".join([ladder.table.caption, *ladder.table.headers, *(c for r in ladder.table.rows for c in r.cells)]))
+        shared = [other for other in ladders if other is not ladder and set(ladder.codes) & set(other.codes)]
+        if shared or not asked - held:
+            continue  # another ladder of those codes is found, or the question writes nothing this one lacks
+        e = next(t for t in tables if t.table == ladder.table)
+        found = _tables_holding([ladder.codes[0]], e, loader, versions, known, as_label=True)[:1]
+        loader.attach_tables(found)
+        # (a table whose rows hold a word the question writes that the found one lacks: "Third
+        # officer"; not any table of those codes, "G11 | EUR 12,500" for "a manager")
+        return [f for f in loader.with_tables(found) if f.table is not None and (asked - held) & stems_of(
+            " ".join(c for r in f.table.rows for c in r.cells))]
     return []
+
+
+def _tables_holding(forms: list[str], e: Evidence, loader: EvidenceLoader, versions: list[int], known: set[int], *,
+                    as_label: bool = False) -> list[Evidence]:
+    """A row of each table holding one of the codes (of `e`'s policy first, then of the other
+    visible policies; up to three tables), none of the known chunks; as_label: a row that opens
+    with the code ("Grade DO-4, Typical post: ..."), not a row of a table whose header names it."""
+    own = [loader.rows[e.key].version_id]
+    out: dict[str, Evidence] = {}
+    # (version, block): one row of each table is enough to load it; the tables loaded are not looked for
+    tables_found = {(chunk.version_id, tuple(chunk.block_ids[:1])) for chunk in (loader.rows[k] for k in known if k in loader.rows)}
+    for scope in (own, [v for v in versions if v not in own]):
+        wanted = [f for f in forms if f not in out]
+        if not wanted or not scope:
+            continue
+        for chunk in lookup.chunks_with_identifier(versions=scope, forms=wanted, limit=4 * len(wanted)):
+            if chunk.pk in known or chunk.kind not in (Chunk.Kind.TABLE_ROW, Chunk.Kind.TABLE):
+                continue
+            form = next((f for f in wanted if f not in out and (
+                _opens_a_row(chunk, f) if as_label else _code_written(chunk.text, f))), None)
+            if form is not None:
+                table_key = (chunk.version_id, tuple(chunk.block_ids[:1]))
+                if table_key not in tables_found:
+                    out[form] = loader.evidence(chunk, role="row")
+                tables_found.add(table_key)
+                known.add(chunk.pk)
+    return list(out.values())[:3]
+
+
+def _opens_a_row(chunk: Chunk, code: str) -> bool:
+    """Whether a row of the chunk's table opens with the code: a row sentence's label ("Grade DO-4,
+    Typical post: ..."), a table's first cell ("| DO-4 | ..."); not a header naming it."""
+    if chunk.kind == Chunk.Kind.TABLE_ROW:
+        return _code_written(chunk.text.split(",")[0], code)
+    return any(re.match(rf"^\|\s*{re.escape(form)}\s*\|", line.strip(), re.IGNORECASE)
+               for line in chunk.text.splitlines() for form in code_variants(code))
+
+
+def _code_written(text: str, code: str) -> bool:
+    """Whether the text writes the code in one of its forms ("VN1", "VN 1", "VN-1")."""
+    return any(re.search(rf"(?<![\w-]){re.escape(form)}(?![\w])", text, re.IGNORECASE) for form in code_variants(code))
 
 
 def _named_evidence(question: str, versions: list[int], loader: EvidenceLoader, evidence: list[Evidence]) -> list[Evidence]:

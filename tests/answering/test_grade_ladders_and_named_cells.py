@@ -76,7 +76,8 @@ def test_a_table_of_one_grade_code_per_row_is_a_ladder_and_headers_are_stretches
     assert header_places("Pay per visit: CW1–CW4", levels) == {0, 1, 2, 3}
     assert header_places("Night rate", levels) is None
     assert ladder_headers(EXTRAS, levels) == {1: {0, 1}, 2: {2, 3}, 3: {4, 5, 6}}
-    assert ladder_header_codes(DUTY) == ["FF-T"] and ladder_header_codes(LEVELS) == []
+    # the first code of each family the headers write, to find the ladders' tables by
+    assert ladder_header_codes(DUTY) == ["FF-T", "CM-WM", "SM-GM"] and ladder_header_codes(LEVELS) == []
 
 
 def test_the_asker_is_placed_on_the_ladder_by_a_code_or_by_the_words_of_their_row():

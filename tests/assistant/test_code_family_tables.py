@@ -82,9 +82,9 @@ def _allowances_only(pay, loader):
 def test_the_grade_table_is_loaded_beside_a_table_of_grade_spans(pay):
     loader = EvidenceLoader()
     evidence = _allowances_only(pay, loader)
-    found = _code_family_tables("I'm a conductor. What's the night turn allowance?", evidence, loader)
+    found = _code_family_tables("I'm a conductor. What's the night turn allowance?", evidence, loader, [pay.pk])
     assert found and found[0].breadcrumb.endswith("3 Grades") and "Job title" in found[0].text
-    assert _code_family_tables("I'm a G2. What's the night turn allowance?", evidence, loader) == []
+    assert _code_family_tables("I'm a G2. What's the night turn allowance?", evidence, loader, [pay.pk]) == []
 
 
 def test_the_asker_named_in_words_gets_the_cell_of_their_span(pay, django_user_model):
