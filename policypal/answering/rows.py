@@ -139,6 +139,9 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         unknown = _unknown_title_name(question, table, labels, named=found is not None and not found.partial)
         if unknown:
             return RowMatch(table, (), how="absent", asked=unknown)
+        variant = _another_variant_asked(question, labels) if found is None else ""
+        if variant:
+            return RowMatch(table, (), how="absent", asked=variant)  # "Master (Unlimited) CoC"
         if found is None or found.partial:
             # "the Janitor role" names a kind of row the table lacks, whatever else it shares
             kind = _another_kind(question, table, labels)
@@ -906,6 +909,40 @@ _ORDINAL_PATTERN = "|".join([*_ORDINALS, r"\d{1,2}(?:st|nd|rd|th)"])
 
 def _ordinal(word: str) -> int:
     return _ORDINALS.get(word.lower()) or int(re.match(r"\d+", word).group(0))
+
+
+def _another_bracket(question: str, label: str) -> str:
+    """The variant the question writes when it writes the word before the label's bracket with a
+    bracket of its own that says another thing ("the Master (Unlimited) CoC" against "Master (Near
+    Coastal) CoC"): another variant of the name, not this row. Empty otherwise."""
+    for m in re.finditer(r"([A-Za-z][\w-]*)\s*\(([^()]{1,40})\)(\s+[\w-]+)?", label):
+        after = re.escape(m.group(3).strip()) if m.group(3) else ""
+        asked = re.search(rf"(?<![\w-]){re.escape(m.group(1))}\s*\(([^()]{{1,40}})\)(?:\s+{after}\b)?" if after else
+                          rf"(?<![\w-]){re.escape(m.group(1))}\s*\(([^()]{{1,40}})\)", question, re.IGNORECASE)
+        if asked and {stem(w) for w in words(asked.group(1))} != {stem(w) for w in words(m.group(2))}:
+            return asked.group(0)
+    return ""
+
+
+_BRACKETED = re.compile(r"([A-Za-z][\w-]*)\s*\(([^()]{1,40})\)")
+
+
+def _another_name_bracketed(question: str, label: str, labels: list[str]) -> bool:
+    """Whether the question writes a name with a bracket ("Master (Unlimited)") whose name is the
+    word before another label's bracket ("Master (Near Coastal) CoC") and not this label's: the
+    bracket's words ("Unlimited") do not make "OOW (Unlimited) CoC" the row asked."""
+    heads = {m.group(1).lower() for other in labels for m in _BRACKETED.finditer(other)}
+    own = {m.group(1).lower() for m in _BRACKETED.finditer(label)}
+    return any(m.group(1).lower() in heads and m.group(1).lower() not in own for m in _BRACKETED.finditer(question))
+
+
+def _another_variant_asked(question: str, labels: list[str]) -> str:
+    """A variant of a label's name the question writes and no label is ("Master (Unlimited) CoC"
+    where the rows are "Master (Near Coastal) CoC" and "OOW (Unlimited) CoC"); empty otherwise."""
+    variants = [v for label in labels if (v := _another_bracket(question, label))]
+    if variants and not any(_holds_phrase(label, variants[0]) for label in labels):
+        return variants[0]
+    return ""
 
 
 def _another_ordinal(question: str, label: str) -> bool:
@@ -1678,6 +1715,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue  # "my dad passed away" is not "Parental bereavement (death of a child under 18)"
         if _another_ordinal(question, label):
             continue  # "a third officer" is not "Second officer"
+        if _another_bracket(question, label) or _another_name_bracketed(question, label, labels):
+            continue  # "Master (Unlimited) CoC" is not "Master (Near Coastal) CoC", nor "OOW (Unlimited) CoC"
         # (the codes of a label's bracket name the row when written, not as words to share:
         # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
         distinctive = (outer or stems) - common
@@ -3014,6 +3053,8 @@ def table_range_text(table: TableData) -> str:
     header = table.headers[0].strip() if table.headers else ""
     noun = (header if header.isupper() and len(header) <= 5 else header.lower()) or "row"  # "SCP": "SCPs"
     plural = noun if noun.endswith(("s", "S")) else noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun) else noun + "s"
+    if words(noun) and words(noun)[-1] in STOP_WORDS:
+        plural = "rows"  # "Certificate studied for": no plural to make of it
     if all(_code(label) is not None for label in labels) and len(labels) > 2 \
             and len(families := list(dict.fromkeys(_code(label)[0] for label in labels))) > 1:
         # codes of several families ("LS1", "TO1", "HP2"): each family's stretch

@@ -233,3 +233,22 @@ def test_a_time_or_a_small_word_before_a_number_is_no_code_of_the_table():
     assert named("My shift ran from 22:00 to 06:00. What is the hourly rate?", SHORE_GRADES) is None
     assert named("My shift ran from 22:00 to 6. What is the hourly rate?", SHORE_GRADES) is None
     assert named("What is the hourly rate for TO4?", SHORE_GRADES)[::2] == ("absent", "TO4")
+
+
+STUDY_LEAVE = table(
+    ["Certificate studied for", "Paid study leave", "Maximum contribution to college fees"],
+    [["Efficient deck hand (EDH)", "5 days", "£650"], ["OOW (Near Coastal) CoC", "20 days", "£4,200"],
+     ["OOW (Unlimited) CoC", "30 days", "£6,800"], ["Master (Near Coastal) CoC", "25 days", "£3,900"]],
+    caption="Paid study leave for certificates",
+)
+
+
+def test_a_name_with_another_bracket_is_another_variant():
+    # "Master (Unlimited)": the table has Master (Near Coastal) and OOW (Unlimited), not this one
+    assert named("How much paid study leave is given for the Master (Unlimited) CoC?", STUDY_LEAVE)[::2] == (
+        "absent", "Master (Unlimited) CoC")
+    assert named("study leave for the OOW (Unlimited) CoC", STUDY_LEAVE)[1] == ["OOW (Unlimited) CoC"]
+    answer = compose_answer("How much paid study leave is given for the Master (Unlimited) CoC?",
+                            ranked_tables(("Training > 5.3 Paid study leave", STUDY_LEAVE)), corpus_mentions={})
+    assert "no row for Master (Unlimited) CoC" in answer.text and "25 days" not in answer.text, answer.text
+    assert "covers rows Efficient deck hand (EDH)" in answer.text, answer.text  # a header ending in "for"
