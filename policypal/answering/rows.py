@@ -927,13 +927,18 @@ def _another_bracket(question: str, label: str) -> str:
 _BRACKETED = re.compile(r"([A-Za-z][\w-]*)\s*\(([^()]{1,40})\)")
 
 
-def _another_name_bracketed(question: str, label: str, labels: list[str]) -> bool:
-    """Whether the question writes a name with a bracket ("Master (Unlimited)") whose name is the
-    word before another label's bracket ("Master (Near Coastal) CoC") and not this label's: the
-    bracket's words ("Unlimited") do not make "OOW (Unlimited) CoC" the row asked."""
-    heads = {m.group(1).lower() for other in labels for m in _BRACKETED.finditer(other)}
-    own = {m.group(1).lower() for m in _BRACKETED.finditer(label)}
-    return any(m.group(1).lower() in heads and m.group(1).lower() not in own for m in _BRACKETED.finditer(question))
+def _bracketed_names_of_others(question: str, labels: list[str]) -> set[str]:
+    """The names the question writes with a bracket ("Master (Unlimited)") that are the word before
+    some label's bracket ("Master (Near Coastal) CoC"), lower-cased; read once per table."""
+    heads = {m.group(1).lower() for label in labels for m in _BRACKETED.finditer(label)}
+    return {m.group(1).lower() for m in _BRACKETED.finditer(question)} & heads
+
+
+def _another_name_bracketed(asked_names: set[str], label: str) -> bool:
+    """Whether the question names, with a bracket, a name that is another label's and not this
+    one's (`asked_names`: _bracketed_names_of_others): the bracket's words ("Unlimited") do not
+    make "OOW (Unlimited) CoC" the row asked for "the Master (Unlimited) CoC"."""
+    return bool(asked_names) and not asked_names & {m.group(1).lower() for m in _BRACKETED.finditer(label)}
 
 
 def _another_variant_asked(question: str, labels: list[str]) -> str:
@@ -945,12 +950,16 @@ def _another_variant_asked(question: str, labels: list[str]) -> str:
     return ""
 
 
-def _another_ordinal(question: str, label: str) -> bool:
-    """Whether the label writes another ordinal before a word the question writes an ordinal
-    before ("Second officer" against "a third officer"; "Weekday night, first on-call" against
-    "second on-call"): that row is another one of the series."""
+def _ordinals_written(question: str) -> set[tuple[str, str]]:
+    """(ordinal, the word after it) as the question writes them ("third officer"); read once."""
     asked = words(question)
-    written = {(a, b) for a, b in zip(asked, asked[1:]) if a in _ORDINALS}
+    return {(a, b) for a, b in zip(asked, asked[1:]) if a in _ORDINALS}
+
+
+def _another_ordinal(written: set[tuple[str, str]], label: str) -> bool:
+    """Whether the label writes another ordinal before a word the question writes an ordinal
+    before (`written`: _ordinals_written): "Second officer" against "a third officer", "Weekday
+    night, first on-call" against "second on-call"; that row is another one of the series."""
     if not written:
         return False
     own = words(label)
@@ -1701,6 +1710,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                      for label, outer in zip(labels, outers)]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     kin_asked = _KIN & literal
+    ordinals, bracketed = _ordinals_written(question), _bracketed_names_of_others(question, labels)
     held_by_row: dict[int, set[str]] = {}
     denied = polarity(question)[0]
     label_denied = [polarity(label)[0] & denied if denied else frozenset() for label in labels]
@@ -1713,9 +1723,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             continue
         if kin_asked and _for_other_kin(label, kin_asked):
             continue  # "my dad passed away" is not "Parental bereavement (death of a child under 18)"
-        if _another_ordinal(question, label):
+        if _another_ordinal(ordinals, label):
             continue  # "a third officer" is not "Second officer"
-        if _another_bracket(question, label) or _another_name_bracketed(question, label, labels):
+        if _another_bracket(question, label) or _another_name_bracketed(bracketed, label):
             continue  # "Master (Unlimited) CoC" is not "Master (Near Coastal) CoC", nor "OOW (Unlimited) CoC"
         # (the codes of a label's bracket name the row when written, not as words to share:
         # "an officer" names "Officers and technical advisers (IS1 to IS3)" as "officers" would)
@@ -2756,13 +2766,13 @@ def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, 
     two words ("Sunday / bank holiday rate"), or to the columns holding a word the question writes
     that it lacks, when `names` (each header's words) are given."""
     result = []
+    whole_synonyms = set().union(*(equivalents(w) for w in literal)) if names is not None and literal else set()
     for i in out:
         if own(i) & literal:
             result.append(i)
             continue
         instead = [j for j in range(first, count) if j != i and any(
             w in literal and (equivalents(w) & own(i)) for w in own(j))]
-        whole_synonyms = set().union(*(equivalents(w) for w in literal)) if literal else set()
         if not instead and names is not None and len(out) == 1 and own(i) and not own(i) & whole_synonyms:
             # "progression step": "Pay conversations" is named only by "pay", a word of "pay
             # progression" (no synonym of "progression" by itself); the columns holding "step" as

@@ -386,8 +386,9 @@ def _opens_a_row(chunk: Chunk, code: str) -> bool:
     Typical post: ..."), a table's first cell ("| DO-4 | ..."); not a header naming it."""
     if chunk.kind == Chunk.Kind.TABLE_ROW:
         return _code_written(chunk.text.split(",")[0], code)
-    return any(re.match(rf"^\|\s*{re.escape(form)}\s*\|", line.strip(), re.IGNORECASE)
-               for line in chunk.text.splitlines() for form in code_variants(code))
+    forms = {form.upper() for form in code_variants(code)}
+    return any(line.strip().strip("|").split("|")[0].strip().upper() in forms
+               for line in chunk.text.splitlines() if line.strip().startswith("|"))
 
 
 def _code_written(text: str, code: str) -> bool:
