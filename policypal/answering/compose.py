@@ -784,7 +784,8 @@ def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     return coded or matches
 
 
-_ASKS_A_VALUE = re.compile(r"\b(?:how (?:many|much|long|often|far|soon)|what(?:'s| is| are)?|which)\b", re.IGNORECASE)
+_ASKS_A_VALUE = re.compile(r"\b(?:how (?:many|much|long|often|far|soon|fast)|what(?:'s| is| are)?|which|when (?:does|do|is|are|will))\b",
+                           re.IGNORECASE)
 
 
 def _unmentioned_label(question: str, table: TableData, corpus_mentions: Mapping[str, bool]) -> RowMatch | None:
@@ -1007,6 +1008,15 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         if key is not None:
             row_words |= {s for r in match.table.rows if (k := code_key(label_of(match.table, r))) and k[0] == key[0]
                           for s in stems_of(" ".join(r.cells)) if s in asked}
+            # and the words written right after the code name its holder ("a BH3 baggage supervisor")
+            after = re.search(rf"\b{re.escape(match.asked)}\b((?:\s+[A-Za-z-]+){{1,3}})", question, re.IGNORECASE)
+            if after:
+                held = []
+                for w in words(after.group(1)):
+                    if w in STOP_WORDS:
+                        break
+                    held.append(stem(w))
+                row_words |= set(held)
     places = {stem(w) for p in places_in(question) for w in words(p.written)}
     # (a range row's table by its own words: the policy's title above it, "Equipment and Home-Office
     # Allowance Policy", is shared by every table of the policy)

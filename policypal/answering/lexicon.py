@@ -24,6 +24,13 @@ SYNONYM_GROUPS: list[set[str]] = [
     # the ends of a range
     {"maximum", "max", "top", "highest", "ceiling", "upper limit"},
     {"minimum", "min", "bottom", "lowest", "floor", "lower limit"},
+    # held lying on the front
+    {"prone", "face down", "face-down", "facedown", "on their front", "on his front", "on her front"},
+    # one after another without a break
+    {"consecutive", "in a row", "back to back", "back-to-back", "on the trot", "successive"},
+    # the first step of a pay scale
+    {"entry point", "entry step", "entry salary", "entry level", "starting salary", "starting pay", "starting point",
+     "starting rate", "start point", "starting step"},
     # leave and time off
     {"vacation", "holiday", "annual leave", "earned leave", "paid time off", "pto", "time off", "leave"},
     {"sick", "ill", "illness", "unwell", "sickness", "medical leave", "sick leave"},

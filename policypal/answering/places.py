@@ -312,6 +312,11 @@ def places_in(text: str) -> list[Place]:
     return [place for _, place in sorted(found, key=lambda pair: pair[0])]
 
 
+def demonyms_of(country: str) -> tuple[str, ...]:
+    """The adjectives of a country ("Irish" for Ireland, "British" for the United Kingdom)."""
+    return tuple(d for d, c in _DEMONYMS.items() if c == country)
+
+
 def countries_for_adjectives(text: str) -> str:
     """The text with a country's adjective written as the country ("the Polish entity": "the
     Poland entity"), for tables whose rows are countries."""

@@ -19,9 +19,9 @@ from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .quantities import fits, told_quantities
-from .places import countries_for_adjectives, country_of, destinations, is_country_name, places_in, written_as_home
-from .table_codes import coded_columns, coded_rows, codes_in, spelt_code, table_codes
-from .time_windows import in_window, times_in, weekday_stems, window_of, without_hours
+from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
+from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
+from .time_windows import days_a_header_covers, days_named, in_window, times_in, weekday_stems, window_of, without_hours
 from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -72,6 +72,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     question = _header_numbers_in_digits(question, table.headers[max(table.label_columns, 1):])
+    question = _family_by_its_initial(question, [*labels, *table.headers])
     # "level twelve" as "level 12" where the label column is headed "Level" (its labels E1 ... E12);
     # names of a rung only (band, grade, level): "priority one" stays as written
     question = _spelt_numbers_in_digits(question, _label_nouns(table) & _RANK_NOUNS)
@@ -163,6 +164,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             found = _row_in_notes(question, table, labels, notes)
         if found is None:
             found = _row_by_a_number_column(question, table)
+        if found is None and sum(bool(_written_codes(label)) or _LEADING_CODE.match(label) is not None
+                                 for label in labels) * 2 > len(labels):
+            # labels of codes and names ("B3S (Specialist Officer)") beside a column listing the
+            # posts of each ("Dog handler; PE instructor"): "a dog handler" names its row there
+            found = _row_by_a_names_column(question, table)
         if found is None or (found.rows and len(found.rows) > 1):
             found = _match_named_spans(question, table, labels) or found
         unnamed = _named_as_labels_are(question, table, labels)
@@ -173,6 +179,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 or _new_title(question, table, labels) or _absent_numbered_variant(question, labels)
             if place:
                 return RowMatch(table, (), how="absent", asked=place)
+    found = _named_whole(question, table, labels, found)
     if found is None:
         found = _match_bracketed_spans(question, table, labels)
     if found is None or found.partial:
@@ -204,6 +211,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         found = replace(found, rows=_rows_by_their_other_cells(question, table, found.rows))
     columns = tuple(c for c in columns if c != found.named_by)  # the cells that named the row are not the answer
     columns = _without_the_rows_noun(question, table, found.rows, columns)
+    columns = _without_columns_of_the_label(question, table, found.rows, columns)
     columns = _without_told_cells(question, table, found.rows, columns, notes)
     columns = _without_denied_columns(question, table, columns)
     if not columns and found.rows:
@@ -213,6 +221,49 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
 
 
 _NUMBERED_NAME = re.compile(r"^(.*?)\b([A-Za-z]{3,})\s+(\d{1,2})$")
+
+
+def _name_stems(label: str) -> frozenset[str]:
+    """The words that name a row, without its codes: "RA2 – Ramp Agent" is named "ramp agent",
+    "Band 2N (Night OSG)" "night osg" (a word with a digit, and the word before a number, are
+    its code: "B3", "Band 2")."""
+    tokens = re.findall(r"[A-Za-z0-9][A-Za-z0-9'’-]*", label)
+    kept = [t for i, t in enumerate(tokens) if not any(ch.isdigit() for ch in t)
+            and not (i + 1 < len(tokens) and tokens[i + 1][:1].isdigit())]
+    # (a small word that tells the label apart is of its name: "Research Only")
+    return frozenset(stem(w) for t in kept for w in words(t)) - _GENERIC_STEMS - STOP_WORDS | _label_stop_stems(label)
+
+
+def _named_whole(question: str, table: TableData, labels: list[str], found: RowMatch | None) -> RowMatch | None:
+    """The one row every word of whose name the question writes, the longest such name, where
+    the rows found share words with it or are named by fewer of its words: "a ramp agent" is
+    "RA2 – Ramp Agent", not "RA1 – Ramp Agent (Trainee)" nor "Senior Ramp Agent (RA3)"; "a night
+    OSG" is "Band 2N (Night OSG)", not "Band 2 (OSG)"; "a probation officer" is "PS4 (Probation
+    Officer)", not "PS3 (Probation Services Officer)"."""
+    if found is not None and (found.how != "label" or not found.rows):
+        return found
+    names = [_name_stems(label) for label in labels]
+    written = stems_of(question) | _clipped(question, labels)
+    whole = [i for i, name in enumerate(names) if name and name <= written]
+    if not whole:
+        return found
+    top = max(len(names[i]) for i in whole)
+    best = [i for i in whole if len(names[i]) == top]
+    if len(best) != 1:
+        return found
+    row, name = table.rows[best[0]], names[best[0]]
+    codes = table_codes(table)
+    if any(best[0] not in codes.rows[f].get(v, ()) for f, v, _ in asked_codes(question, set(codes.rows))):
+        return found  # "a PS5 senior probation officer": the code written decides (no row for PS5)
+    if found is None:
+        # (two words at least: a word the question writes in passing names no row on its own)
+        return RowMatch(table, (row,), how="label") if top >= 2 else found
+    if len(found.rows) > 1:
+        return replace(found, rows=(row,), partial=False) if any(r is row for r in found.rows) else found
+    other = names[table.rows.index(found.rows[0])] if found.rows[0] in table.rows else frozenset()
+    if found.rows[0] is not row and (found.partial or (other and other < name)):
+        return RowMatch(table, (row,), how="label")
+    return found
 
 
 def _absent_numbered_variant(question: str, names: list[str]) -> str:
@@ -433,8 +484,29 @@ def _family_numbers_in_digits(question: str, labels: list[str]) -> str:
 
 def _header_numbers_in_digits(question: str, headers) -> str:
     """"band three" as "band 3" where the value headers write that family with digits ("Band 3")."""
-    families = {m.group(1).lower() for header in headers if (m := _LEADING_CODE.match(header.strip()))}
-    return _spelt_numbers_in_digits(question, {f for f in families if f.isalpha()})
+    families = {f for header in headers if (m := _LEADING_CODE.match(header.strip())) and (f := m.group(1).lower()).isalpha()}
+    if families:
+        # "the second pay point" as "point 2" where the headers write "Point 2"
+        named = "|".join(re.escape(f) for f in sorted(families, key=len, reverse=True))
+        question = re.sub(rf"\b({_ORDINAL_PATTERN})\s+(?:[a-z]+\s+)?({named})\b",
+                          lambda m: f"{m.group(2)} {_ordinal(m.group(1))}", question, flags=re.IGNORECASE)
+    return _spelt_numbers_in_digits(question, families)
+
+
+def _family_by_its_initial(question: str, texts: list[str]) -> str:
+    """"band 3" as "B3" where the table writes its family both ways ("Band 2", "B3", "Band 4") and
+    has no "Band 3": the code is the family's initial and the number."""
+    written = {code for text in texts for code in codes_in(text)}
+    families = {f for f, _ in written if len(f) >= 3}
+    if not families:
+        return question
+    def initial(m: re.Match) -> str:
+        family, number = m.group(1).lower(), str(int(m.group(2)))
+        if (family, number) not in written and (family[0], number) in written:
+            return f"{family[0].upper()}{number}"
+        return m.group(0)
+    named = "|".join(re.escape(f) for f in sorted(families, key=len, reverse=True))
+    return re.sub(rf"\b({named})\s+(\d{{1,2}})\b(?![.,]\d)", initial, question, flags=re.IGNORECASE)
 
 
 def _spelt_numbers_in_digits(question: str, families: set[str]) -> str:
@@ -555,6 +627,22 @@ def _without_told_cells(question: str, table: TableData, rows: tuple[TableRow, .
         rest = re.sub(re.escape(cells[c]), " ", rest, flags=re.IGNORECASE)
     kept = tuple(c for c in columns if c not in told)
     return kept or tuple(c for c in asked_columns(rest, table, notes) if c not in told)
+
+
+def _without_columns_of_the_label(question: str, table: TableData, rows: tuple[TableRow, ...],
+                                  columns: tuple[int, ...]) -> tuple[int, ...]:
+    """A column the question names only by a word of the named row's label is not asked for: "a
+    passenger launch" names the "Passenger launch" row, not the "Rescue boat launched" column."""
+    if not columns or len(rows) != 1:
+        return columns
+    label = stems_of(label_of(table, rows[0]))
+    asked = stems_of(question) - _GENERIC_STEMS - STOP_STEMS
+
+    def by_the_label(column: int) -> bool:
+        shared = stems_of(table.headers[column]) & asked
+        return bool(shared) and shared <= label
+
+    return tuple(c for c in columns if not by_the_label(c))
 
 
 def _without_the_rows_noun(question: str, table: TableData, rows: tuple[TableRow, ...],
@@ -1233,9 +1321,11 @@ _ORDINAL_BEFORE_UNIT = re.compile(r"\b(\d+)(?:st|nd|rd|th)(?=\s+(?:(?:full|compl
 def _range(label: str) -> _Span | None:
     """The span of a range label: "Up to USD 500.00", "USD 500.01 to USD 5,000.00", "£751–£2,000",
     "above 5% and up to 10%", "10+ years", "Less than 1 year", "3-5 years"."""
-    text = label.lower().replace(",", "").replace("–", "-").replace("—", "-")
+    text = label.lower().replace(",", "").replace("–", "-").replace("—", "-").replace("−", "-")
     # an ordinal before a unit is its count: "from the 8th calendar day" starts at 8 days
     text = _ORDINAL_BEFORE_UNIT.sub(r"\1", text)
+    if _TEMPERATURE.search(text):
+        return _temperature_range(text)
     if re.search(r"\b(?:hours?|hrs?)\b", text):
         # lengths written as hours and minutes ("10:00-13:59 hours", "Up to 9:59 hours"): in hours
         text = re.sub(r"\b(\d{1,3}):([0-5]\d)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / 60:.4f}", text)
@@ -1245,6 +1335,8 @@ def _range(label: str) -> _Span | None:
     kind, unit = _kind(label)
     months = False
     if kind == "time":
+        # a unit written before its number is its unit: "Day 4 to day 14" is 4 to 14 days
+        text = re.sub(rf"\b({_DAY_UNIT_WORDS})\s+(\d+(?:\.\d+)?)\b(?!\s*(?:{_TIME_UNIT_WORDS})\b)", r"\2 \1", text)
         # each end in months, by the unit written after it: "26 weeks to 2 years" is 6 to 24 months
         # ("2 to 5 years": both in years); `unit` stays the label's own, the unit a question's
         # quantity is looked for in first. Numbers of something else ("First 4,000 km in tax
@@ -1272,6 +1364,43 @@ def _range(label: str) -> _Span | None:
         return _Span(None, True, nums[0], not strict, kind, unit, months)
     if lower or lower_inclusive:
         return _Span(nums[0], not lower, None, True, kind, unit, months)
+    return None
+
+
+# a temperature written in a label or a question: "–5°C", "30 degrees", "minus 12"
+_TEMPERATURE = re.compile(r"\d\s*°|\d\s*(?:degrees?|deg)\b|\bcelsius\b", re.IGNORECASE)
+_SIGNED = r"(?:(?<![\w.])(?:-|minus\s+)(?=\d)|(?<![A-Za-z_.\d]))\d+(?:\.\d+)?"
+
+
+def _signed_numbers(text: str) -> list[float]:
+    """The numbers of a text with their signs ("-5", "minus 12", "7 below zero"); a hyphen between
+    two numbers ("25-29") is no sign."""
+    out = []
+    for m in re.finditer(_SIGNED, text):
+        value = float(re.sub(r"^(?:-|minus\s+)", "", m.group(0)))
+        negative = m.group(0).startswith(("-", "minus")) or re.match(r"\s*(?:°\s*c?\s*|degrees?\s+)?below\s+(?:zero|freezing)\b", text[m.end():])
+        out.append(-value if negative else value)
+    return out
+
+
+def _temperature_range(text: str) -> _Span | None:
+    """The span of a temperature label, signs kept: "–5°C to –9.9°C" is -9.9 to -5, "–15°C or
+    colder" up to -15, "Above 0°C" above 0."""
+    nums = _signed_numbers(text)
+    if not nums:
+        return None
+    if len(nums) >= 2:
+        # "Over 27°C up to 32°C": the first end excluded; "... to less than 16": the second
+        first_out = bool(re.match(r"\s*(?:over|above|more than|warmer than|higher than)\b", text))
+        second_out = bool(re.search(r"\b(?:less than|below|under|colder than)\s*-?\d", text))
+        (low, low_out), (high, high_out) = sorted([(nums[0], first_out), (nums[1], second_out)])
+        return _Span(low, not low_out, high, not high_out, "")
+    if re.search(r"\b(?:or\s+)?(?:colder|lower|below|less|under)\b|\bup to\b", text):
+        strict = bool(re.search(r"(?<!or )\b(?:below|less than|under|colder than)\b", text))
+        return _Span(None, True, nums[0], not strict, "")
+    if re.search(r"\b(?:or\s+)?(?:warmer|higher|above|over|more)\b|\bfrom\b|\+", text):
+        strict = bool(re.search(r"(?<!or )\b(?:above|over|more than|warmer than|higher than)\b", text))
+        return _Span(nums[0], not strict, None, True, "")
     return None
 
 
@@ -1354,7 +1483,9 @@ def _header_time_unit(header: str) -> float | None:
     """Months per unit when the label column's header states the unit its plain numbers are in
     ("Contracted Hours per week", "Years of service"); the span a count is taken over is not it
     ("On-call periods per 28 days" counts periods)."""
-    kind, unit = _kind(re.sub(r"\b(?:per|each|every|in an?)\s+(?:\d+[\s-]*)?[a-z]+\b", " ", header, flags=re.IGNORECASE))
+    # (nor the period a total is taken over: "Total points in a rolling 12 months")
+    kind, unit = _kind(re.sub(r"\b(?:per|each|every|in|over|within|during)\s+(?:an?\s+|the\s+)?(?:rolling\s+|calendar\s+|consecutive\s+)?"
+                              r"(?:\d+[\s-]*)?[a-z]+\b", " ", header, flags=re.IGNORECASE))
     return unit if kind == "time" else None
 
 
@@ -1409,6 +1540,9 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
             # spans in a unit of the policy's own ("0-1 PQE", "8+ PQE": years of post-qualification
             # experience): a length of time the question states, in years ("qualified 3 years ago")
             values = _quantities(question, "time", _TIME_UNITS["year"])
+        elif kind == "" and _TEMPERATURE.search(" ".join([header, *labels])):
+            # a temperature the question states, its sign kept ("-7 with the wind chill", "minus 12")
+            values = [v for v in _signed_numbers(_QUANTITY.sub(" ", question.replace("–", "-").replace("−", "-")))]
         else:
             values = _span_quantities(question, kind, unit, measure, spans)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
@@ -1480,6 +1614,8 @@ _MEASURES = {
     "mile": ("length", 1609.344), "miles": ("length", 1609.344), "mi": ("length", 1609.344),
     "g": ("mass", 1.0), "kg": ("mass", 1000.0), "kgs": ("mass", 1000.0), "kilo": ("mass", 1000.0), "kilos": ("mass", 1000.0),
     "tonne": ("mass", 1e6), "tonnes": ("mass", 1e6), "ton": ("mass", 1e6), "tons": ("mass", 1e6),
+    "knot": ("speed", 1.852), "knots": ("speed", 1.852), "kt": ("speed", 1.852), "kts": ("speed", 1.852),
+    "kn": ("speed", 1.852), "mph": ("speed", 1.609344), "kph": ("speed", 1.0),
 }
 _NUMBER_THEN_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*-?\s*([a-z]+\d?)?", re.IGNORECASE)
 
@@ -1668,7 +1804,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             return replace(found, table=table) if found is not None else None
     # a number stated with a unit is a quantity, not a label's number ("9 months after" does not
     # name "Level 9 postgraduate diploma")
-    literal = stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question)
+    literal = stems_of(_QUANTITY.sub(" ", question)) | _place_stems(question) | _misspelt_names(question, labels)
     asked = _expanded(literal)
     # "USA (except New York and Washington DC)": the places a label excepts are no words of it, and
     # a question naming one is not asking about that row
@@ -2226,6 +2362,36 @@ def _a_lone_modifier(held: set[str], label: str, question: str, labels: list[str
     return True
 
 
+def _misspelt_names(question: str, labels: list[str]) -> set[str]:
+    """Stems of the capitalised names in labels that the question writes with one slip (a letter
+    more, less, changed or two swapped: "Edinbrugh" for "Edinburgh"), for names of six letters or
+    more that the question does not write right and no other label name is as near."""
+    names = {w for label in labels for w in re.findall(r"\b[A-Z][a-z]{5,}\b", label)}
+    if not names:
+        return set()
+    lowered = {n.lower(): n for n in names}
+    out = set()
+    for word in set(words(question)):
+        if len(word) < 6 or word in lowered:
+            continue
+        near = [n for n in lowered if _one_slip(word, n)]
+        if len(near) == 1:
+            out.add(stem(near[0]))
+    return out
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether two words differ by one edit: a letter added, dropped or changed, or two
+    neighbouring letters swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
 def _clipped(question: str, labels: list[str]) -> set[str]:
     """Stems of label words the question writes clipped ("postgrad" for "postgraduate", "admin"
     for "administrative"): a question word of five letters or more that begins a label word at
@@ -2397,6 +2563,20 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     common = set.intersection(*value_names) if len(value_names) > 1 else set()
     # the words that name rows: the label columns', and the noun of a "Body name" column beside codes
     naming = set().union(*names[:first]) | {stem(w) for w in _label_nouns(table)}
+    # a number written after a word of the labels ("in zone 2" beside "Zone 1" ... "Zone 4") names
+    # a row, not a column ("Band 2 and Band 2N")
+    # (written once: "zone 2 for band 2" also names the column)
+    numbers_of_rows = {m.group(2) for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", question) if stem(m.group(1).lower()) in naming}
+    numbers_of_rows = {n for n in numbers_of_rows if len(re.findall(rf"\b{n}\b", question)) == 1}
+    # ... and a number written after another family's word ("zone 2") names no "Point 2" column
+    header_codes = {(stem(m.group(1).lower()), m.group(2)) for h in table.headers[first:]
+                    for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", h)}
+    for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", question):
+        word, n = stem(m.group(1).lower()), m.group(2)
+        if word not in STOP_STEMS and (word, n) not in header_codes and any(c == n for _, c in header_codes) \
+                and len(re.findall(rf"\b{n}\b", question)) == 1:
+            numbers_of_rows.add(n)
+    asked -= numbers_of_rows
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
         return noted
@@ -2406,6 +2586,14 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     kin = _kin_columns(question, table, first)
     if kin:
         return kin
+    days = days_named(question)
+    if days:
+        # "a Wednesday rest day": the "Monday to Friday rest day" column, where the headers are days
+        covered = {i: days_a_header_covers(table.headers[i]) for i in range(first, len(table.headers))}
+        if sum(bool(c) for c in covered.values()) >= 2:
+            holding = [i for i, c in covered.items() if days <= c]
+            if len(holding) == 1:
+                return (holding[0],)
     # a column naming the place's country beats one naming its region ("UK and Ireland" for Dublin)
     country_columns = [i for i in range(first, len(table.headers)) if any(_names_place(table.headers[i].lower(), p) for p in places)]
     out = []
@@ -2424,6 +2612,16 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
             out.append(index)
         elif places and re.search(r"\bother cit", lowered) and all(p.city and not p.capital for p in places):
             out.append(index)
+    if country_columns and len(out) > 1:
+        # of the columns naming the place's country, those a word of the question tells apart
+        # ("overtime" in Dublin: "Overtime rate – Irish airports", not "Basic hourly rate – Irish airports")
+        place_words = {stem(w) for p in places for n in (*p.names, *demonyms_of(p.country)) for w in words(n)}
+        # (as the headers write them, measure words too: "hourly" tells "Basic hourly rate" apart)
+        raw = {i: set(stems_of(table.headers[i])) for i in out}
+        shared = set.intersection(*raw.values())
+        worded = [i for i in out if (raw[i] - shared - naming - place_words - STOP_STEMS) & (asked | stems_of(question))]
+        if worded and len(worded) < len(out):
+            out = worded
     by_phrase = False
     if not out:
         # a phrase the question writes that one or two headers hold ("carry over" for "Maximum
@@ -2441,7 +2639,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         out = _column_by_a_phrase_of_its_word(question, table, first)
     # the header word as the question writes it beats a synonym ("Sunday" names "Sunday and
     # public holiday multiplier", not "Saturday multiplier", though the lexicon joins the days)
-    literal = stems_of(question) - naming  # the label column's words name rows
+    literal = stems_of(question) - naming - numbers_of_rows  # the label column's words name rows
     literal |= _derived_forms(literal, set().union(*names[first:]))  # "restrained": "Restraint", as written
     written = _column_by_unique_word(literal, names, common, first)
     def own(i: int) -> set[str]:
@@ -2468,6 +2666,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         subject = stems_of(table.caption) | set().union(*names[:first])
         out = [plain] + [i for i in out if i != plain and not (names[i] - common) <= subject]
     out = _on_the_asked_side(question, table, out)
+    out = _the_asked_thing(question, table, out)
     kind = value_column(question, table, first)
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
@@ -2848,6 +3047,54 @@ _VALUE_KINDS = (
 )
 
 
+_ASKING = re.compile(r"\b(?:how\s+(?:long|often|many|much|far|soon|late|early|big|high|fast)|what(?:'s|\s+is|\s+are|\s+was)?|which)\b",
+                     re.IGNORECASE)
+_LEADING_FILLER = frozenset("a an the do does did we i you they get got is are was of my our your their".split())
+_PHRASE_ENDS = frozenset("on in at for before after while during with to from by do does did can could will would should "
+                         "must may might i we you they he she it is are was were if when where".split())
+
+
+def _the_asked_thing(question: str, table: TableData, columns: list[int]) -> list[int]:
+    """Of two or more columns the question names, the one naming the thing its question word asks
+    for ("how long a warm-up break do I need" with "in the basket" said too: "Minimum warm-up break",
+    not "Maximum continuous time in an Open Basket"; "how often do we get water breaks on the
+    ramp": "Minimum water break"): the words right after "how long", "what's" and the like, up to
+    the next preposition or verb."""
+    asking = list(_ASKING.finditer(question))
+    # (one question asked: "funding % and how long is the clawback" asks for both columns)
+    if len(columns) < 2 or len(asking) != 1 or re.search(r"(?:\band|&)\s*(?:how|what|which|when|who)\b", question, re.IGNORECASE):
+        return columns
+    tokens = re.findall(r"[A-Za-z]+", question[asking[0].end():].lower())
+    while tokens and tokens[0] in _LEADING_FILLER:
+        tokens.pop(0)
+    phrase = []
+    for token in tokens:
+        if token in _PHRASE_ENDS:
+            break
+        if token in ("and", "or", "plus"):
+            return columns  # "the weekday overtime rate and the max toil balance": both asked
+        phrase.append(stem(token))
+    # (a unit says how it is measured, not what: "how many days of holiday")
+    phrase = {s for s in phrase if s.rstrip("s") not in _TIME_UNITS and s not in _GENERIC_STEMS}
+    # (two words of the header at least: "warm-up break", "water break"; one shared word, "fees",
+    # may be any column's)
+    naming = [i for i in columns if len(stems_of(table.headers[i]) & phrase) >= 2]
+    if len(naming) != 1:
+        return columns
+    # the other columns are named outside the asking clause, or in it as where it happens ("on the
+    # ramp"): "how many days of holiday can I carry over" asks for the carry-over too
+    clause = re.split(r"[.?!,;]", question[asking[0].start():], maxsplit=1)[0]
+    clause_tokens = re.findall(r"[A-Za-z]+", clause.lower())
+    for j in columns:
+        if j == naming[0]:
+            continue
+        other = stems_of(table.headers[j]) - _GENERIC_STEMS - STOP_STEMS - phrase
+        for k, token in enumerate(clause_tokens):
+            if stem(token) in other and not {"on", "in", "at", "inside", "near"} & set(clause_tokens[max(0, k - 2):k]):
+                return columns
+    return naming
+
+
 def value_column(question: str, table: TableData, first: int) -> int | None:
     """The one value column whose cells read as what the question asks for: a frequency for
     "how often", a duration for "how long"."""
@@ -3006,8 +3253,10 @@ _REST_OF_WORLD = re.compile(r"\b(?:rest of (?:the )?world|other countries|other 
 
 
 def _names_place(header: str, place) -> bool:
-    """Whether a column header names the place's country (or one of its other names)."""
-    return any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", header) for n in place.names[:-1])
+    """Whether a column header names the place's country (or one of its other names), or by the
+    country's adjective ("Basic hourly rate – Irish airports" for Cork)."""
+    return any(re.search(rf"(?<![\w]){re.escape(n.lower())}(?![\w])", header)
+               for n in (*place.names[:-1], *demonyms_of(place.country)))
 
 
 def absent_name(question: str, table: TableData, known_words: set[str]) -> str | None:

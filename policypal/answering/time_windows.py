@@ -137,3 +137,23 @@ def weekday_stems(question: str) -> set[str]:
     a table's "Weekday night" row is that day's. Only for naming rows: the lexicon does not make
     "Wednesday" a synonym of "weekday" (a question about a Tuesday is not about weekdays)."""
     return {"weekday"} if _WORKING_DAY_NAME.search(question) else set()
+
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_NAME = re.compile(r"\b(" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
+_DAY_SPAN = re.compile(r"\b(" + "|".join(_DAYS) + r")\s*(?:to|-|–|—|through|until)\s*(" + "|".join(_DAYS) + r")\b", re.IGNORECASE)
+
+
+def days_a_header_covers(header: str) -> set[str]:
+    """The days of the week a header names: each day it writes, and every day of a span it
+    writes ("Monday to Friday rest day": Monday ... Friday; "Saturday or Sunday": both)."""
+    out = {m.group(1).lower() for m in _DAY_NAME.finditer(header)}
+    for m in _DAY_SPAN.finditer(header):
+        a, b = _DAYS.index(m.group(1).lower()), _DAYS.index(m.group(2).lower())
+        out |= {_DAYS[i % 7] for i in range(a, b + 1 if b >= a else b + 8)}
+    return out
+
+
+def days_named(question: str) -> set[str]:
+    """The days of the week the question names ("a Wednesday rest day")."""
+    return {m.group(1).lower() for m in _DAY_NAME.finditer(question)}
