@@ -1111,9 +1111,14 @@ def _column_named_as_written(question: str, match: RowMatch) -> bool:
             continue
         for shared in stems_of(match.table.headers[i]) & asked:
             term = next((t for t in terms if t.stem == shared), None)
+            if term is None and shared in _WHOLENESS_STEMS:
+                continue  # "full sick pay" names no "Annual leave (full-time)" column
             if term is None or _phrase_written_whole(term, terms, table_words | cells):
                 return True
     return False
+
+
+_WHOLENESS_STEMS = frozenset(stem(w) for w in ("full", "whole", "entire"))
 
 
 def _a_place_names_the_row(question: str, match: RowMatch) -> bool:

@@ -234,6 +234,35 @@ def _name_stems(label: str) -> frozenset[str]:
     return frozenset(stem(w) for t in kept for w in words(t)) - _GENERIC_STEMS - STOP_WORDS | _label_stop_stems(label)
 
 
+def with_row_codes(question: str, tables: list[TableData]) -> str:
+    """The question with the code of each row it names by the row's whole name written after that
+    name ("a trainee ramp agent" as "a trainee ramp agent (RA1)" where a table's row is "RA1 – Ramp
+    Agent (Trainee)"): a rule elsewhere speaks of the row by its code ("An RA1 employee moves to
+    RA2 ..."). Only names of two words at least, one row per table, and not where the question
+    writes a code of that row already."""
+    written = stems_of(question)
+    out = question
+    for table in tables:
+        codes_of_rows = table_codes(table).rows
+        if any(v not in codes_of_rows[f] for f, v, _ in asked_codes(question, set(codes_of_rows))):
+            continue  # "a PS5 senior probation officer": the table has no row for the code written
+        labels = [label_of(table, row) for row in table.rows]
+        names = [_name_stems(label) for label in labels]
+        whole = [i for i, name in enumerate(names) if len(name) >= 2 and name <= written]
+        if not whole:
+            continue
+        top = max(len(names[i]) for i in whole)
+        best = [i for i in whole if len(names[i]) == top]
+        codes = re.findall(r"\b[A-Z]{1,4}\d{1,2}[A-Z]?\b", labels[best[0]]) if len(best) == 1 else []
+        if len(codes) != 1 or re.search(rf"\b{codes[0]}\b", out, re.IGNORECASE):
+            continue
+        # after the last word of the name as the question writes it
+        ends = [m.end() for m in re.finditer(r"[A-Za-z][\w'’-]*", out) if stem(m.group(0).lower()) in names[best[0]]]
+        if ends:
+            out = f"{out[:ends[-1]]} ({codes[0]}){out[ends[-1]:]}"
+    return out
+
+
 def _named_whole(question: str, table: TableData, labels: list[str], found: RowMatch | None) -> RowMatch | None:
     """The one row every word of whose name the question writes, the longest such name, where
     the rows found share words with it or are named by fewer of its words: "a ramp agent" is
@@ -1007,9 +1036,14 @@ def _another_bracket(question: str, label: str) -> str:
         after = re.escape(m.group(3).strip()) if m.group(3) else ""
         asked = re.search(rf"(?<![\w-]){re.escape(m.group(1))}\s*\(([^()]{{1,40}})\)(?:\s+{after}\b)?" if after else
                           rf"(?<![\w-]){re.escape(m.group(1))}\s*\(([^()]{{1,40}})\)", question, re.IGNORECASE)
-        if asked and {stem(w) for w in words(asked.group(1))} != {stem(w) for w in words(m.group(2))}:
+        if asked and {stem(w) for w in words(asked.group(1))} != {stem(w) for w in words(m.group(2))} \
+                and not _CODE_IN_BRACKET.fullmatch(asked.group(1)):
             return asked.group(0)
     return ""
+
+
+# a bracket holding a code ("ramp agent (RA1)") says which row, not which variant of a name
+_CODE_IN_BRACKET = re.compile(r"\s*[A-Za-z]{1,5}[-\s]?\d{1,3}[A-Za-z]?\s*")
 
 
 _BRACKETED = re.compile(r"([A-Za-z][\w-]*)\s*\(([^()]{1,40})\)")
@@ -1019,7 +1053,7 @@ def _bracketed_names_of_others(question: str, labels: list[str]) -> set[str]:
     """The names the question writes with a bracket ("Master (Unlimited)") that are the word before
     some label's bracket ("Master (Near Coastal) CoC"), lower-cased; read once per table."""
     heads = {m.group(1).lower() for label in labels for m in _BRACKETED.finditer(label)}
-    return {m.group(1).lower() for m in _BRACKETED.finditer(question)} & heads
+    return {m.group(1).lower() for m in _BRACKETED.finditer(question) if not _CODE_IN_BRACKET.fullmatch(m.group(2))} & heads
 
 
 def _another_name_bracketed(asked_names: set[str], label: str) -> bool:

@@ -27,6 +27,7 @@ from policypal.answering.definitions import (
     referenced_sections,
 )
 from policypal.answering.initialisms import spelt_out
+from policypal.answering.rows import with_row_codes
 from policypal.answering.grade_ladders import code_family, ladder_header_codes, ladder_headers, ladder_of
 from policypal.answering.table_codes import table_codes
 from policypal.answering.quantities import decides_the_case, the_same_measure, told_quantities, told_units
@@ -129,6 +130,15 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
     question = spelt_out(question, [e.text for e in evidence] + [" ".join(e.table.headers) for e in evidence if e.table])
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
+    if answer.outcome != "answered" and not (answer.outcome == "not_covered" and answer.cited):
+        # "a trainee ramp agent" is the row "RA1 – Ramp Agent (Trainee)", of which a rule speaks by
+        # its code: asked again with the code written, kept only when that answers (never over a
+        # row the table says it lacks: that answer cites the table)
+        coded = with_row_codes(question, [e.table for e in evidence if e.table is not None])
+        if coded != question:
+            again = compose_answer(coded, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
+            if again.outcome == "answered":
+                question, answer = coded, again
     follow, about = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
     if follow or about:
         evidence = evidence + follow

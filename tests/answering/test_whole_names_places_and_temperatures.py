@@ -206,3 +206,44 @@ GROUND_PAY_BH = table(
      ["BH1 – Baggage Hall Operative", "£12.55", "€14.50"], ["Baggage Reconciliation Agent (BH2)", "£13.70", "€15.80"]],
     caption="Table 1: Rate card",
 )
+
+
+def test_full_in_another_phrase_names_no_full_time_column():
+    leave = table(["Reckonable service on 1 April", "Annual leave (full-time)", "Maximum carry-over into next leave year"],
+                  [["Under 2 years", "25 days", "3 days"], ["2 years to under 5 years", "27 days", "4 days"],
+                   ["5 years or more", "29 days", "5 days"]], caption="Table 4: Annual leave by service")
+    evidence = ranked_tables(("Leave > 6.1 Annual leave", leave))
+    answer = compose_answer("How many weeks of full sick pay do I get in my first year of service?", evidence, corpus_mentions={})
+    assert answer.outcome != ANSWERED and "25 days" not in answer.text.split("closest")[0]
+    answer = compose_answer("How many days of annual leave do I get in my first year of service?", evidence, corpus_mentions={})
+    assert answer.outcome == ANSWERED and "25 days" in answer.text
+
+
+def test_a_code_in_the_questions_bracket_is_no_other_variant():
+    # "a trainee ramp agent (RA1)" names RA1, not an absent "agent (RA1)" beside "Ramp Agent (Trainee)"
+    assert named("hourly rate for a trainee ramp agent (RA1)", GROUND_PAY)[:2] == ("label", ["RA1 – Ramp Agent (Trainee)"])
+
+
+def test_a_row_named_by_its_whole_name_is_read_with_its_code():
+    from policypal.answering.evidence import Evidence
+    from policypal.answering.rows import with_row_codes
+
+    assert with_row_codes("When does a trainee ramp agent move up to RA2?", [GROUND_PAY]) == \
+        "When does a trainee ramp agent (RA1) move up to RA2?"
+    assert with_row_codes("RA2 ramp agent rate", [GROUND_PAY]) == "RA2 ramp agent rate"  # the code is written
+    assert with_row_codes("rate for an agent", [GROUND_PAY]) == "rate for an agent"  # no whole name of two words
+    # a code of the table's family written: that code is the row asked (PS5: none), not the name's PS4
+    asked = "What's point 2 on the pay scale for a PS5 senior probation officer?"
+    assert with_row_codes(asked, [PRISON_PAY]) == asked
+    import dataclasses
+
+    rule = Evidence(1, "Pay > 3. Grades and hourly rates > 3.3 Moving up a grade", "An RA1 employee moves to RA2 from the "
+                    "start of the first Pay Week after they have completed six months' service and passed the ramp competence "
+                    "assessment.", policy="pay", rank=1)
+    rates = dataclasses.replace(ranked_tables(("Pay > 3. Grades and hourly rates > 3.2 Rate card", GROUND_PAY))[0],
+                                key=2, rank=2, policy="pay")
+    question = "When does a trainee ramp agent move up to RA2?"
+    plain = compose_answer(question, [rule, rates], corpus_mentions={})
+    assert plain.outcome != ANSWERED  # "trainee ramp agent" is not in the rule
+    coded = compose_answer(with_row_codes(question, [GROUND_PAY]), [rule, rates], corpus_mentions={})
+    assert coded.outcome == ANSWERED and "six months' service" in coded.text
