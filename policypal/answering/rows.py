@@ -248,19 +248,28 @@ def with_row_codes(question: str, tables: list[TableData]) -> str:
             continue  # "a PS5 senior probation officer": the table has no row for the code written
         labels = [label_of(table, row) for row in table.rows]
         names = [_name_stems(label) for label in labels]
-        whole = [i for i, name in enumerate(names) if len(name) >= 2 and name <= written]
-        if not whole:
+        best = _longest_whole_name(names, written)
+        if best is None or len(names[best]) < 2:
             continue
-        top = max(len(names[i]) for i in whole)
-        best = [i for i in whole if len(names[i]) == top]
-        codes = re.findall(r"\b[A-Z]{1,4}\d{1,2}[A-Z]?\b", labels[best[0]]) if len(best) == 1 else []
+        codes = re.findall(r"\b[A-Z]{1,4}\d{1,2}[A-Z]?\b", labels[best])
         if len(codes) != 1 or re.search(rf"\b{codes[0]}\b", out, re.IGNORECASE):
             continue
         # after the last word of the name as the question writes it
-        ends = [m.end() for m in re.finditer(r"[A-Za-z][\w'’-]*", out) if stem(m.group(0).lower()) in names[best[0]]]
+        ends = [m.end() for m in re.finditer(r"[A-Za-z][\w'’-]*", out) if stem(m.group(0).lower()) in names[best]]
         if ends:
             out = f"{out[:ends[-1]]} ({codes[0]}){out[ends[-1]:]}"
     return out
+
+
+def _longest_whole_name(names: list[frozenset[str]], written: set[str]) -> int | None:
+    """The index of the one longest name (`_name_stems`) whose every word is written; None when
+    no name is written whole or two longest are."""
+    whole = [i for i, name in enumerate(names) if name and name <= written]
+    if not whole:
+        return None
+    top = max(len(names[i]) for i in whole)
+    best = [i for i in whole if len(names[i]) == top]
+    return best[0] if len(best) == 1 else None
 
 
 def _named_whole(question: str, table: TableData, labels: list[str], found: RowMatch | None) -> RowMatch | None:
@@ -272,21 +281,16 @@ def _named_whole(question: str, table: TableData, labels: list[str], found: RowM
     if found is not None and (found.how != "label" or not found.rows):
         return found
     names = [_name_stems(label) for label in labels]
-    written = stems_of(question) | _clipped(question, labels)
-    whole = [i for i, name in enumerate(names) if name and name <= written]
-    if not whole:
+    best = _longest_whole_name(names, stems_of(question) | _clipped(question, labels))
+    if best is None:
         return found
-    top = max(len(names[i]) for i in whole)
-    best = [i for i in whole if len(names[i]) == top]
-    if len(best) != 1:
-        return found
-    row, name = table.rows[best[0]], names[best[0]]
+    row, name = table.rows[best], names[best]
     codes = table_codes(table)
-    if any(best[0] not in codes.rows[f].get(v, ()) for f, v, _ in asked_codes(question, set(codes.rows))):
+    if any(best not in codes.rows[f].get(v, ()) for f, v, _ in asked_codes(question, set(codes.rows))):
         return found  # "a PS5 senior probation officer": the code written decides (no row for PS5)
     if found is None:
         # (two words at least: a word the question writes in passing names no row on its own)
-        return RowMatch(table, (row,), how="label") if top >= 2 else found
+        return RowMatch(table, (row,), how="label") if len(name) >= 2 else found
     if len(found.rows) > 1:
         return replace(found, rows=(row,), partial=False) if any(r is row for r in found.rows) else found
     other = names[table.rows.index(found.rows[0])] if found.rows[0] in table.rows else frozenset()
@@ -1576,7 +1580,7 @@ def _match_ranges(question: str, table: TableData, labels: list[str], header: st
             values = _quantities(question, "time", _TIME_UNITS["year"])
         elif kind == "" and _TEMPERATURE.search(" ".join([header, *labels])):
             # a temperature the question states, its sign kept ("-7 with the wind chill", "minus 12")
-            values = [v for v in _signed_numbers(_QUANTITY.sub(" ", question.replace("–", "-").replace("−", "-")))]
+            values = _signed_numbers(_QUANTITY.sub(" ", question.replace("–", "-").replace("−", "-")))
         else:
             values = _span_quantities(question, kind, unit, measure, spans)
         lows = sorted({s.low for s in spans if s is not None and s.kind == kind and s.low is not None})
