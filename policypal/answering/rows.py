@@ -15,13 +15,14 @@ label are recognised from the labels' own shape:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from .evidence import TableData, TableRow
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
-from .time_windows import days_a_header_covers, days_named, in_window, times_in, weekday_stems, window_of, without_hours
+from .time_windows import days_held, days_named, in_window, times_in, weekday_stems, window_of, without_hours
 from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -72,7 +73,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     question = _ampersand_initials_as_the_table(question, [*labels, *table.headers])
     question = _family_numbers_in_digits(question, labels)
     question = _header_numbers_in_digits(question, table.headers[max(table.label_columns, 1):])
-    question = _family_by_its_initial(question, [*labels, *table.headers])
+    question = _family_by_its_initial(question, table)
     # "level twelve" as "level 12" where the label column is headed "Level" (its labels E1 ... E12);
     # names of a rung only (band, grade, level): "priority one" stays as written
     question = _spelt_numbers_in_digits(question, _label_nouns(table) & _RANK_NOUNS)
@@ -223,6 +224,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
 _NUMBERED_NAME = re.compile(r"^(.*?)\b([A-Za-z]{3,})\s+(\d{1,2})$")
 
 
+@lru_cache(maxsize=20_000)
 def _name_stems(label: str) -> frozenset[str]:
     """The words that name a row, without its codes: "RA2 – Ramp Agent" is named "ramp agent",
     "Band 2N (Night OSG)" "night osg" (a word with a digit, and the word before a number, are
@@ -526,10 +528,10 @@ def _header_numbers_in_digits(question: str, headers) -> str:
     return _spelt_numbers_in_digits(question, families)
 
 
-def _family_by_its_initial(question: str, texts: list[str]) -> str:
+def _family_by_its_initial(question: str, table: TableData) -> str:
     """"band 3" as "B3" where the table writes its family both ways ("Band 2", "B3", "Band 4") and
     has no "Band 3": the code is the family's initial and the number."""
-    written = {code for text in texts for code in codes_in(text)}
+    written = _codes_written_in(table)
     families = {f for f, _ in written if len(f) >= 3}
     if not families:
         return question
@@ -540,6 +542,14 @@ def _family_by_its_initial(question: str, texts: list[str]) -> str:
         return m.group(0)
     named = "|".join(re.escape(f) for f in sorted(families, key=len, reverse=True))
     return re.sub(rf"\b({named})\s+(\d{{1,2}})\b(?![.,]\d)", initial, question, flags=re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def _codes_written_in(table: TableData) -> frozenset[tuple[str, str]]:
+    """(family, value) of every code the table's labels and headers write; cached, as a table is
+    read question after question."""
+    labels = [label_of(table, row) for row in table.rows]
+    return frozenset(code for text in [*labels, *table.headers] for code in codes_in(text))
 
 
 def _spelt_numbers_in_digits(question: str, families: set[str]) -> str:
@@ -2576,6 +2586,9 @@ def _expanded(stems: set[str]) -> set[str]:
 _WHOLENESS = frozenset({"full", "whole", "entire"})
 
 
+_WORD_NUMBER = re.compile(r"\b([A-Za-z]+)\s+(\d{1,3})\b")  # "zone 2", "Point 2"
+
+
 def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) -> tuple[int, ...]:
     """Value columns the question names: every word that tells the column apart ("Tier 2"),
     a name the header gives as an example ("Metro city (includes Mumbai, ...)"), a note of the
@@ -2604,16 +2617,11 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     # a number written after a word of the labels ("in zone 2" beside "Zone 1" ... "Zone 4") names
     # a row, not a column ("Band 2 and Band 2N")
     # (written once: "zone 2 for band 2" also names the column)
-    numbers_of_rows = {m.group(2) for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", question) if stem(m.group(1).lower()) in naming}
-    numbers_of_rows = {n for n in numbers_of_rows if len(re.findall(rf"\b{n}\b", question)) == 1}
     # ... and a number written after another family's word ("zone 2") names no "Point 2" column
-    header_codes = {(stem(m.group(1).lower()), m.group(2)) for h in table.headers[first:]
-                    for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", h)}
-    for m in re.finditer(r"\b([A-Za-z]+)\s+(\d{1,3})\b", question):
-        word, n = stem(m.group(1).lower()), m.group(2)
-        if word not in STOP_STEMS and (word, n) not in header_codes and any(c == n for _, c in header_codes) \
-                and len(re.findall(rf"\b{n}\b", question)) == 1:
-            numbers_of_rows.add(n)
+    worded_numbers = [(stem(m.group(1).lower()), m.group(2)) for m in _WORD_NUMBER.finditer(question)]
+    header_codes = {(stem(m.group(1).lower()), m.group(2)) for h in table.headers[first:] for m in _WORD_NUMBER.finditer(h)}
+    numbers_of_rows = {n for word, n in worded_numbers if len(re.findall(rf"\b{n}\b", question)) == 1 and (
+        word in naming or (word not in STOP_STEMS and (word, n) not in header_codes and any(c == n for _, c in header_codes)))}
     asked -= numbers_of_rows
     noted = _columns_in_notes(places, notes, names, common, first)
     if noted:
@@ -2627,7 +2635,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     days = days_named(question)
     if days:
         # "a Wednesday rest day": the "Monday to Friday rest day" column, where the headers are days
-        covered = {i: days_a_header_covers(table.headers[i]) for i in range(first, len(table.headers))}
+        covered = {i: days_held(table.headers[i]) for i in range(first, len(table.headers))}
         if sum(bool(c) for c in covered.values()) >= 2:
             holding = [i for i, c in covered.items() if days <= c]
             if len(holding) == 1:

@@ -86,18 +86,30 @@ def unheld_days(question: str, text: str) -> list[str]:
     """The days of the week the question names (in full) that a row names none of while it names
     others ("Sunday" against "Saturday 09:00-13:00"); a span of days holds the days inside it
     ("Monday to Friday", "Fri-Sun")."""
-    asked = {_day_index(m.group(0)) for m in _FULL_DAY.finditer(question)}
+    asked = days_named(question)
     if not asked:
         return []
+    held = days_held(text)
+    if not held:
+        return []  # a row that names no day says nothing of days
+    return [_DAYS[d].capitalize() for d in sorted(asked - held)]
+
+
+def days_named(question: str) -> set[int]:
+    """The days of the week (0 is Monday) the question names in full ("a Wednesday rest day")."""
+    return {_day_index(m.group(0)) for m in _FULL_DAY.finditer(question)}
+
+
+def days_held(text: str) -> set[int]:
+    """The days of the week (0 is Monday) a text names, a span of days holding the days inside it
+    ("Monday to Friday rest day": Monday ... Friday; "Fri-Sun"; "Saturday or Sunday": both)."""
     found = sorted([*_FULL_DAY.finditer(text), *_SHORT_DAY.finditer(text)], key=lambda m: m.start())
     held = {_day_index(m.group(0)) for m in found}
     for a, b in zip(found, found[1:]):
         if _SPAN_BETWEEN.match(text[a.end():b.start()]):
             first, last = _day_index(a.group(0)), _day_index(b.group(0))
             held |= set(range(first, last + 1)) if first <= last else set(range(first, 7)) | set(range(0, last + 1))
-    if not held:
-        return []  # a row that names no day says nothing of days
-    return [_DAYS[d].capitalize() for d in sorted(asked - held)]
+    return held
 
 
 # the parts of a day, in minutes after midnight (night runs past midnight)
@@ -138,22 +150,3 @@ def weekday_stems(question: str) -> set[str]:
     "Wednesday" a synonym of "weekday" (a question about a Tuesday is not about weekdays)."""
     return {"weekday"} if _WORKING_DAY_NAME.search(question) else set()
 
-
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY_NAME = re.compile(r"\b(" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
-_DAY_SPAN = re.compile(r"\b(" + "|".join(_DAYS) + r")\s*(?:to|-|–|—|through|until)\s*(" + "|".join(_DAYS) + r")\b", re.IGNORECASE)
-
-
-def days_a_header_covers(header: str) -> set[str]:
-    """The days of the week a header names: each day it writes, and every day of a span it
-    writes ("Monday to Friday rest day": Monday ... Friday; "Saturday or Sunday": both)."""
-    out = {m.group(1).lower() for m in _DAY_NAME.finditer(header)}
-    for m in _DAY_SPAN.finditer(header):
-        a, b = _DAYS.index(m.group(1).lower()), _DAYS.index(m.group(2).lower())
-        out |= {_DAYS[i % 7] for i in range(a, b + 1 if b >= a else b + 8)}
-    return out
-
-
-def days_named(question: str) -> set[str]:
-    """The days of the week the question names ("a Wednesday rest day")."""
-    return {m.group(1).lower() for m in _DAY_NAME.finditer(question)}
