@@ -113,6 +113,20 @@ def versions_holding(*, versions: list[int], phrase: str, limit: int = 3) -> lis
         return [row[0] for row in cursor.fetchall()]
 
 
+def texts_holding(*, versions: list[int], phrase: str, per_version: int = 3) -> list[tuple[int, str]]:
+    """(version, chunk text) for the first chunks (in document order, `per_version` at most) of each
+    of these versions that hold the phrase as written, any case: one full-text query."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT version_id, text FROM (SELECT c.version_id, c.text, "
+            "row_number() OVER (PARTITION BY c.version_id ORDER BY c.ordinal) AS n FROM retrieval_chunk c "
+            "WHERE c.version_id = ANY(%s::bigint[]) AND c.search_vector @@ phraseto_tsquery('english', %s) "
+            "AND strpos(upper(c.text), upper(%s)) > 0) holding WHERE n <= %s ORDER BY version_id",
+            [id_array(versions), phrase, phrase, per_version],
+        )
+        return [(row[0], row[1]) for row in cursor.fetchall()]
+
+
 def chunks_with_identifier(*, versions: list[int], forms: list[str], limit: int = 3) -> list[Chunk]:
     """Searchable chunks holding one identifier in any of the forms it may be written in ("NC-06",
     "NC06", "NC 6"), table rows first: one query for all of them."""

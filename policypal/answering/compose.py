@@ -31,7 +31,7 @@ from .coverage import (
     gives_money, names_a_thing, question_terms,
 )
 from .defined_rows import row_by_definition
-from .definitions import defined_terms, definition_spans, mentions, referenced_sections
+from .definitions import defined_terms, definition_spans, mentions, other_document_references, referenced_sections
 from .evidence import (
     ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
@@ -341,8 +341,11 @@ def _beside_rows(found: list[RowMatch], pool: list[Evidence], every: list[Eviden
     # and only from the tables' own policies: a sentence of another policy beside a row answers
     # another question ("the CPD budget is paid in the currency of ..." beside a travel supplement)
     policies = {host.policy for host in hosts}
+    # (but a section fetched because a rule sends the reader to it, whatever its policy, and the rule
+    # that does: "payable only while ... under section 4.1 of WFRS-OPS-03" and 4.1's rule)
     only = {i for i, e in enumerate(pool)
-            if (e.policy in policies and (i in decision.carried_pieces or e.role in _FETCHED_RULES or _numbered(e, refer_to)
+            if e.role == ROLE_REFERENCE or _refers_to_a_fetched_section(e, pool)
+            or (e.policy in policies and (i in decision.carried_pieces or e.role in _FETCHED_RULES or _numbered(e, refer_to)
                                           or any(mentions(e.text, t) and t not in defined_terms(e.text) for t in about)))
             or any(_in_section(e, host) for host in hosts)}
     return {"skip_tables": {_table_id(e.table) for e in pool if e.table is not None}, "decision": None, "only": only,
@@ -784,6 +787,7 @@ def _by_written_codes(question: str, matches: list[RowMatch]) -> list[RowMatch]:
     return coded or matches
 
 
+_WHATS = re.compile(r"\bwhats\b", re.IGNORECASE)  # "whats the most ...", written without its apostrophe
 _ASKS_A_VALUE = re.compile(r"\b(?:how (?:many|much|long|often|far|soon|fast)|what(?:'s| is| are)?|which|when (?:does|do|is|are|will))\b",
                            re.IGNORECASE)
 
@@ -985,12 +989,12 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
-    if match.rows and match.columns and not (match.partial and match.named_words < 2 and not _a_place_names_the_row(question, match)) \
-            and _column_named_as_written(question, match):
-        # a row and one of its value columns named: the question asks for a cell of this table
-        # (not when one word of the label names the row: "an account" is not the "Account credit" row;
-        # a place is a whole name: "Malta" names the "Valletta (Malta)" row)
-        return 1.0
+    # a row and one of its value columns named: the question asks for a cell of this table
+    # (not when one word of the label names the row: "an account" is not the "Account credit" row;
+    # a place is a whole name: "Malta" names the "Valletta (Malta)" row)
+    cell_named = bool(match.rows and match.columns) \
+        and not (match.partial and match.named_words < 2 and not _a_place_names_the_row(question, match)) \
+        and _column_named_as_written(question, match)
     row_words = _row_words(match) | elsewhere | stems_of(" ".join(spelt_family_words(question, match.table)))
     # (the people a row is for name it too: "my dad" of "a partner or close relative")
     row_words |= {k for r in match.rows for k in kin_covered(question, label_of(match.table, r))}
@@ -1023,19 +1027,49 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
     trail = host.breadcrumb.split(" > ", 1)[-1] if match.how == "range" else host.breadcrumb
     table_stems = stems_of(" ".join([match.table.caption, *match.table.headers, trail, *notes]))
     cell_stems = stems_of(" ".join(c for r in match.table.rows for c in r.cells))
-    best, any_terms = 0.0, False
-    for clause in clauses(question):
-        terms = [t for t in question_terms(clause) if not t.generic
-                 and not carried_by([t], row_words) and corpus_mentions.get(t.stem, True) and t.stem not in places]
-        if not terms:
-            continue
-        # a noun names what the table is about; a verb or adverb ("staying overnight") sets the scene
-        weight = {t.stem: 1.0 if names_a_thing(t.word, clause) else 0.5 for t in terms}
-        if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
-            continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
-        any_terms = True
-        held = sum(weight[t.stem] for t in terms if _held_with_its_phrase(t, terms, table_stems, cell_stems))
-        best = max(best, held / sum(weight.values()))
+    # (what an ask names is held by the table's own words, cells and section, not by a sentence of
+    # another section that names one of its places and columns: "the employee may claim the cost
+    # of a taxi" of a call-out rule does not make a table of airport weightings give taxis)
+    # (the table's notes come first in `notes`; a note that the section's own text also says is kept)
+    from_elsewhere = set(match.table.notes) - set(notes[len(match.table.notes):])
+    own_stems = stems_of(" ".join([match.table.caption, *match.table.headers, trail, *(n for n in notes if n not in from_elsewhere)]))
+
+    def share(pieces: list[str], *, asking: bool = False) -> tuple[float, bool]:
+        best, any_terms = 0.0, False
+        for clause in pieces:
+            # (a thing the ask names that no policy mentions is still asked: "who has to be in the
+            # cockpit" is not answered by a table of wind limits, whatever the scene names of it)
+            terms = [t for t in question_terms(clause) if not t.generic
+                     and not carried_by([t], row_words) and t.stem not in places
+                     and (corpus_mentions.get(t.stem, True) or (asking and names_a_thing(t.word, clause)))]
+            if not terms:
+                continue
+            # a noun names what the table is about; a verb or adverb ("staying overnight") sets the scene
+            weight = {t.stem: 1.0 if names_a_thing(t.word, clause) else 0.5 for t in terms}
+            if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
+                continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
+            any_terms = True
+            holding = own_stems | cell_stems if asking else table_stems
+            held = sum(weight[t.stem] for t in terms if _held_with_its_phrase(t, terms, holding, cell_stems))
+            best = max(best, held / sum(weight.values()))
+        return best, any_terms
+
+    # a question in two parts, a scene and then an ask: the asking sentence says what the table must
+    # give ("My shift starts at 04:30 at Bristol ... Can I claim a taxi?": the Bristol row of a table
+    # of shift allowances is named by the scene, and holds no taxi). When an ask that does not ask
+    # for a value (a yes or no, "who has to ...") names things, none of them the table's own words,
+    # the table is not what is asked, whatever the scene names. (An ask for a value is the table's
+    # when the scene names its cell, however it calls the value: "What's the pay rate?" of a table
+    # of "× basic hourly rate", "How long before I get a share of the tips?" of a "Minimum service"
+    # column.)
+    asking = [ask for context, ask in asks_with_context(question) if context]
+    if asking and not any(_ASKS_A_VALUE.search(ask) or _WHATS.search(ask) for ask in asking):
+        held_by_ask, ask_terms = share([piece for ask in asking for piece in clauses(ask)], asking=True)
+        if ask_terms and held_by_ask == 0.0:
+            return 0.0
+    if cell_named:
+        return 1.0
+    best, any_terms = share(clauses(question))
     if not any_terms:
         # the question names nothing but the row: enough for a label of the label column, not
         # for a row found by some words of another column ("our rota" is not the retention row
@@ -1566,6 +1600,21 @@ def _referenced(pool: list[Evidence], candidates: list[_Candidate], chosen: list
         if own:
             out.append(max(own, key=lambda c: (c.position == 0, c.score)))
     return out
+
+
+def _sections_named(text: str, e: Evidence, section: Evidence) -> set[str]:
+    """The section numbers the text (of evidence e) sends the reader to in the policy of `section`:
+    its own numbers ("see 4.2") in its own policy, another document's ("section 4.1 of
+    WFRS-OPS-03") in another."""
+    if e.policy == section.policy:
+        return set(referenced_sections(text))
+    return {number for number, _, _ in other_document_references(text)}
+
+
+def _refers_to_a_fetched_section(e: Evidence, pool: list[Evidence]) -> bool:
+    """Whether the evidence sends the reader to a section fetched as a reference."""
+    return e.role != ROLE_REFERENCE and any(
+        r.role == ROLE_REFERENCE and _numbered(r, _sections_named(e.text, e, r)) for r in pool)
 
 
 def _clause_rule(own: list[_Candidate]) -> list[_Candidate]:

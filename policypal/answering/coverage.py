@@ -41,6 +41,8 @@ from .terms import (
     section_numbers,
     stem,
     stems_of,
+    taken_by,
+    taken_by_another,
     words,
 )
 
@@ -243,6 +245,13 @@ def _carries(term: Term, stems: set[str]) -> bool:
     siblings = kinds_beside(term.stem)
     if term.stem not in stems and siblings & stems:
         candidates -= hubs_of(term.stem)
+    # and so does one naming only who takes another kind: "A birth parent is entitled to 26 weeks of
+    # parental leave" does not carry "paternity"; one naming who takes it with the general word does
+    # ("Parental leave (partner) ... Per birth, adoption or surrogacy")
+    if term.stem not in stems and taken_by_another(term.stem, stems):
+        candidates -= hubs_of(term.stem)
+    elif term.stem not in stems and hubs_of(term.stem) & stems and any(p <= stems for p in taken_by(term.stem)):
+        return True
     for e in candidates:
         if e in stems:
             return True

@@ -171,6 +171,18 @@ def other_document_references(text: str) -> list[tuple[str, str, str]]:
     return list(dict.fromkeys(out))
 
 
+def writes_its_own_code(text: str, code: str) -> bool:
+    """Whether a document's text gives the code as its own reference ("**Policy reference:**
+    MSH-FIN-04", "Document no. TLP-HS-01", "TLP-HS-01: On-Set Health and Safety Policy"), not as a
+    reference to another document ("Travel is covered by MSH-FIN-04")."""
+    code = re.escape(code)
+    labelled = re.compile(
+        rf"\b(?:(?:policy|document|doc|procedure|standard)\s+)?(?:reference|ref|number|no|code|id)\b\.?[*_]*\s*(?:[:#-]\s*)?[*_]*\s*{code}\b",
+        re.IGNORECASE)
+    headed = re.compile(rf"^\s*(?:#+\s*)?[*_]*{code}[*_]*\s*(?:[:|–—-]|$)", re.IGNORECASE | re.MULTILINE)
+    return labelled.search(text) is not None or headed.search(text) is not None
+
+
 _TITLE_FILLER = frozenset("the and of for on our policy standard procedure handbook code".split())
 
 

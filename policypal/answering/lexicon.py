@@ -211,6 +211,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"accident", "collision", "crash", "bump", "prang", "scrape", "road traffic accident"},
     {"passenger", "passengers", "give a lift", "giving a lift", "gave a lift", "car share", "car sharing", "carpool"},
     {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},
+    {"cockpit", "flight deck"},
+    {"boys and girls", "girls and boys", "mixed", "mixed-sex", "mixed sex", "both sexes", "co-ed"},
     {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
     {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},
     {"phd", "doctoral", "doctorate", "dphil"},
@@ -235,6 +237,8 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
     ({"child", "children"}, {"son", "daughter", "stepchild", "stepson", "stepdaughter"}),
     ({"weather", "bad weather", "bad-weather"}, {"gale", "gales", "storm", "storms", "snow", "rain", "high winds", "ice", "heatwave"}),
     ({"partner"}, {"girlfriend", "boyfriend", "fiance", "fiancee"}),
+    ({"female", "females"}, {"woman", "women", "girl", "girls", "lady", "ladies"}),
+    ({"male", "males"}, {"men", "boy", "boys", "gentleman", "gentlemen"}),
     ({"hot work", "hot works"}, {"grinding", "welding", "brazing", "soldering", "flame cutting"}),
     ({"furniture"}, {"chair", "desk", "footrest", "shelving", "filing cabinet", "drawer unit"}),
     ({"drink", "drinks", "drinking", "beverage", "beverages"}, {"coffee", "tea", "juice", "soft drink"}),
@@ -244,6 +248,14 @@ HUB_GROUPS: list[tuple[set[str], set[str]]] = [
       "vomiting", "diarrhoea", "covid"}),
 ]
 SYNONYM_GROUPS += [hubs | {kind} for hubs, kinds in HUB_GROUPS for kind in kinds]
+
+# Leave around a birth named by who takes it, read one way only: a row "Parental leave (partner)"
+# is the paternity leave asked for, but "my partner" asks nothing of paternity leave ("share up to
+# 50 weeks of leave with her partner" is shared parental leave). For naming table rows.
+TAKEN_BY: dict[str, set[str]] = {
+    "paternity": {"partner", "father", "second parent", "non-birth parent", "secondary carer", "secondary caregiver"},
+    "maternity": {"birth parent", "birthing parent", "birth mother", "mother", "primary carer", "primary caregiver"},
+}
 
 # Phrases in the groups above that must be matched as phrases (more than one word).
 PHRASES: list[str] = sorted({m for g in SYNONYM_GROUPS for m in g if " " in m or "-" in m})

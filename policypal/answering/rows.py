@@ -23,7 +23,7 @@ from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
 from .time_windows import days_held, days_named, in_window, times_in, weekday_stems, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, taken_by, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -1894,6 +1894,9 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                      for label, outer in zip(labels, outers)]
     compounds = [{s for s in stems_of(label) if "_" in s} for label in labels]  # "e_bike" of "e-bike"
     kin_asked = _KIN & literal
+    # "paternity leave": the row of the one who takes it, "Parental leave (partner)", every word of
+    # the person written in the label ("birth parent" of "maternity", not "parent" alone)
+    people = [person for s in literal for person in taken_by(s)]
     ordinals, bracketed = _ordinals_written(question), _bracketed_names_of_others(question, labels)
     held_by_row: dict[int, set[str]] = {}
     denied = polarity(question)[0]
@@ -1948,7 +1951,7 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
         # a word both deny names the row, however common ("only travelling and not working":
         # "Travel day with no work")
         distinctive |= agreed
-        held = {s for s in distinctive if s in asked}
+        held = {s for s in distinctive if s in asked or any(s in person and person <= stems for person in people)}
         if agreed:  # (and the label's negation is the question's: "no" is held as "not")
             held |= distinctive & _NEGATION_STEMS
         if not any(not s.isdigit() for s in held):

@@ -445,6 +445,30 @@ def _build_hubs() -> dict[str, frozenset[str]]:
 _HUBS = _build_hubs()
 
 
+def _build_taken_by() -> dict[str, tuple[frozenset[str], ...]]:
+    from .lexicon import TAKEN_BY
+
+    return {stem(kind): tuple(frozenset(stem(w) for w in words(who)) for who in people) for kind, people in TAKEN_BY.items()}
+
+
+_TAKEN_BY = _build_taken_by()
+
+
+def taken_by(term_stem: str) -> tuple[frozenset[str], ...]:
+    """The people a kind of leave is taken by, each as the stems of its words ("patern": {partner},
+    {second, parent}, ...), read one way: from the kind to the people."""
+    return _TAKEN_BY.get(term_stem, ())
+
+
+def taken_by_another(term_stem: str, stems: set[str]) -> bool:
+    """Whether the words name only who takes another kind of the leave ("A birth parent is
+    entitled to 26 weeks" for "paternity"), not who takes this one."""
+    own = taken_by(term_stem)
+    if not own or any(person <= stems for person in own):
+        return False
+    return any(person <= stems for kind in _TAKEN_BY if kind != term_stem for person in _TAKEN_BY[kind])
+
+
 def hubs_of(term_stem: str) -> frozenset[str]:
     """The general words the lexicon lists this one as a kind of ("paternity": parental)."""
     return _HUBS.get(term_stem, frozenset())

@@ -24,7 +24,7 @@ from policypal.answering.compose import compose_answer, with_definitions
 from policypal.answering.coverage import names_a_thing, owned_things, owner_of_term, owners_written, terms_to_look_up
 from policypal.answering.definitions import (
     defined_terms, definition_spans, is_referral, listed_kinds, mentions, names_the_document, other_document_references,
-    referenced_sections,
+    referenced_sections, writes_its_own_code,
 )
 from policypal.answering.initialisms import spelt_out
 from policypal.answering.rows import with_row_codes
@@ -141,7 +141,9 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
                 question, answer = coded, again
     follow, about = _follow_ups(answer, evidence, loader, versions=versions, vector=vector, question=question)
     if follow or about:
-        evidence = evidence + follow
+        # (a followed chunk the search had ranked stands in the evidence once, in its followed role)
+        followed = {e.key for e in follow}
+        evidence = [e for e in evidence if e.key not in followed] + follow
         mentions.update(_corpus_mentions(question, evidence, versions, known=mentions))
         answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related,
                                 about=about)
@@ -577,7 +579,11 @@ def _follow_ups(answer, evidence: list[Evidence], loader: EvidenceLoader, *, ver
     # row is the leave policy's 3.3, not the 3.3 of another cited policy)
     referring = [(loader.rows.get(e.key), e.text) for e in answer.cited]
     referring += [(loader.rows.get(e.key), e.text) for e in out if e.role == ROLE_DEFINITION_USE]
-    for chunk in _sections_referred_to(referring, vector=vector, have=have, versions=versions):
+    # (a section of another policy that the search ranked but the answer did not quote is brought
+    # again, as the section the cited rule sends the reader to: "Mileage rate in section 3.3 of
+    # MSH-FIN-04"; a ranked section of the rule's own policy already answers as ranked)
+    quoted = {e.key for e in answer.cited} | {e.key for e in out}
+    for chunk in _sections_referred_to(referring, vector=vector, have=have, versions=versions, quoted=quoted):
         have.add(chunk.pk)
         out.append(loader.evidence(chunk, role=ROLE_REFERENCE))
     if out:
@@ -666,23 +672,26 @@ def _rules_using(term: str, about: list[str], question: str, *, home: list[int],
     return uses[:1]
 
 
-def _sections_referred_to(referring: list[tuple], *, vector, have: set[int], versions: list[int]) -> list[Chunk]:
+def _sections_referred_to(referring: list[tuple], *, vector, have: set[int], versions: list[int],
+                          quoted: set[int] | None = None) -> list[Chunk]:
     """The sections that rules refer to ("see 4.2", "as set out in 6.2"), one hop, each once; a
     section of another policy ("see section 6.1 of TLP-PRD-01", "section 2 of the On-Set Health
-    and Safety Policy") in that policy's version the asker may read."""
+    and Safety Policy") in that policy's version the asker may read. Chunks in `have` are not
+    brought again, except a section of another policy that is not in `quoted`."""
     out, followed = [], set()
     for host_chunk, text in referring:
         if host_chunk is None:
             continue
-        targets = [(host_chunk.version_id, number) for number in referenced_sections(text)[:2]]
+        targets = [(host_chunk.version_id, number, have) for number in referenced_sections(text)[:2]]
         for number, name, code in other_document_references(text)[:2]:
-            targets += [(version, number) for version in _documents_named(name, code, versions, host_chunk.version_id)]
-        for version, number in targets:
+            targets += [(version, number, have if quoted is None else quoted)
+                        for version in _documents_named(name, code, versions, host_chunk.version_id)]
+        for version, number, known in targets:
             if (version, number) in followed:
                 continue
             followed.add((version, number))
             out += [c for c in lookup.section_blocks(version_id=version, number=number, query_vector=vector)
-                    if c.pk not in have and c not in out]
+                    if c.pk not in known and c not in out]
     return out
 
 
@@ -694,6 +703,11 @@ def _documents_named(name: str, code: str, versions: list[int], own: int) -> lis
         found = lookup.versions_holding(versions=others, phrase=code, limit=2)
         if len(found) == 1:
             return found
+        if found:
+            # several hold the code: the one that gives it as its own reference, not those that cite it
+            owning = {v for v, text in lookup.texts_holding(versions=others, phrase=code) if writes_its_own_code(text, code)}
+            if len(owning) == 1:
+                return list(owning)
     if name:
         found = [v for v, title in lookup.version_titles(others) if names_the_document(name, title)]
         if len(found) == 1:

@@ -1,8 +1,10 @@
 """References to a section of another document, labels named by a word both the question and the
 label deny, counts of people written by their age, and nouns after a determiner and a participle:
 plain data, no database."""
+import pytest
+
 from policypal.answering.coverage import missing_value, names_a_thing
-from policypal.answering.definitions import names_the_document, other_document_references, referenced_sections
+from policypal.answering.definitions import names_the_document, other_document_references, referenced_sections, writes_its_own_code
 from policypal.answering.evidence import TableData, TableRow
 from policypal.answering.rows import match_table
 from policypal.answering.terms import equivalents, stem, stems_of
@@ -54,3 +56,15 @@ def test_a_noun_after_a_determiner_and_a_participle():
 def test_looking_after_is_supervising():
     assert "look_after" in stems_of("Who can look after the children?")
     assert stem("supervise") in equivalents("look_after") and stem("supervision") in equivalents("look_after")
+
+
+@pytest.mark.parametrize("text, owns", [
+    ("**Policy reference:** MSH-FIN-04", True),
+    ("Document no. MSH-FIN-04", True),
+    ("Ref: MSH-FIN-04", True),
+    ("MSH-FIN-04: Crew Travel and Subsistence Policy", True),
+    ("Travel and subsistence are covered by MSH-FIN-04.", False),
+    ("The mileage rate is in section 3.3 of MSH-FIN-04.", False),
+])
+def test_a_document_gives_its_own_code_as_its_reference(text, owns):
+    assert writes_its_own_code(text, "MSH-FIN-04") is owns

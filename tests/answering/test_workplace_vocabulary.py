@@ -17,6 +17,9 @@ from policypal.answering.terms import key_terms
     ("Can I paste client notes into a chatbot?", "Client data must never be entered into an AI tool.", "chatbot"),
     ("Can I paste client notes into a chatbot?", "Client data must never be entered into an AI tool.", "paste"),
     ("Must flammable waste be kept away from grinding?", "No hot work within 10 metres of combustible materials.", "grind"),
+    ("Who has to be in the cockpit during a tow?", "A brake operator must be in the flight deck during a tow.", "cockpit"),
+    ("Can both staff on the trip be women?", "The trip must include at least one male and one female member of staff.", "women"),
+    ("We're taking boys and girls on the trip. Who must come?", "A trip with a mixed group must include a first aider.", "girl"),
 ])
 def test_the_askers_word_is_carried_by_the_policys(question, unit, word):
     decision = decide(question, [[unit]])
