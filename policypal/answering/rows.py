@@ -92,7 +92,12 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         codes = [_lettered(label) or code for label, code in zip(labels, codes)]
     spans = [_code_span(label) if code is None else None for label, code in zip(labels, codes)]
     exact = True
-    if sum(c is not None or p is not None for c, p in zip(codes, spans)) >= max(2, int(0.8 * len(labels))):
+    if _number_pair_labels(labels):
+        # labels "14/14", "14/21", "4/3" (rotations, ratios): the pair written names its row
+        found = _match_number_pairs(question, table, labels)
+        if found is not None and found.how == "absent":
+            return found
+    elif sum(c is not None or p is not None for c, p in zip(codes, spans)) >= max(2, int(0.8 * len(labels))):
         # "a grade 8 fitter" against "Band D" whose "Pay grades" cell is "Grades 7–8": a column of
         # code spans whose family the question writes with a number names the row
         found = _match_code_span_column(question, table) or _match_codes(question, table, labels, codes, spans)
@@ -299,6 +304,27 @@ def _named_whole(question: str, table: TableData, labels: list[str], found: RowM
     if found.rows[0] is not row and (found.partial or (other and other < name)):
         return RowMatch(table, (row,), how="label")
     return found
+
+
+_NUMBER_PAIR = re.compile(r"(?<![\d/.:])(\d{1,3})\s*/\s*(\d{1,3})(?![\d/.:])")
+
+
+def _number_pair_labels(labels: list[str]) -> bool:
+    """Whether the labels are mostly pairs of numbers ("14/14", "14/21", "4/3")."""
+    return sum(_NUMBER_PAIR.fullmatch(label.strip()) is not None for label in labels) >= max(2, int(0.6 * len(labels)))
+
+
+def _match_number_pairs(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
+    """The row labelled by the pair of numbers the question writes ("the 14/21 rotation"), or the
+    pair as an absent row when no label is it ("a 28/28 rotation"); None when it writes none."""
+    written = [(int(a), int(b)) for a, b in _NUMBER_PAIR.findall(question)]
+    if not written:
+        return None
+    rows = tuple(row for row, label in zip(table.rows, labels)
+                 if (m := _NUMBER_PAIR.fullmatch(label.strip())) and (int(m.group(1)), int(m.group(2))) in written)
+    if rows:
+        return RowMatch(table, rows, how="label", exact=True)
+    return RowMatch(table, (), how="absent", asked="{}/{}".format(*written[0]))
 
 
 def _absent_numbered_variant(question: str, names: list[str]) -> str:
