@@ -100,19 +100,6 @@ def version_titles(versions: list[int]) -> list[tuple[int, str]]:
         return [(row[0], row[1]) for row in cursor.fetchall()]
 
 
-def versions_holding(*, versions: list[int], phrase: str, limit: int = 3) -> list[int]:
-    """The versions (of these) whose text holds the phrase as written, any case ("TLP-PRD-01", a
-    document's reference code): one full-text query, checked against the text."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT DISTINCT c.version_id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) "
-            "AND c.search_vector @@ phraseto_tsquery('english', %s) AND strpos(upper(c.text), upper(%s)) > 0 "
-            "ORDER BY c.version_id LIMIT %s",
-            [id_array(versions), phrase, phrase, limit],
-        )
-        return [row[0] for row in cursor.fetchall()]
-
-
 def texts_holding(*, versions: list[int], phrase: str, per_version: int = 3) -> list[tuple[int, str]]:
     """(version, chunk text) for the first chunks (in document order, `per_version` at most) of each
     of these versions that hold the phrase as written, any case: one full-text query."""

@@ -1036,6 +1036,7 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
 
     def share(pieces: list[str], *, asking: bool = False) -> tuple[float, bool]:
         best, any_terms = 0.0, False
+        holding = own_stems | cell_stems if asking else table_stems
         for clause in pieces:
             # (a thing the ask names that no policy mentions is still asked: "who has to be in the
             # cockpit" is not answered by a table of wind limits, whatever the scene names of it)
@@ -1049,7 +1050,6 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
             if all(w < 1.0 for w in weight.values()) and not any(carried_by([t], table_stems) for t in terms):
                 continue  # only verbs, none the table's ("just picked up another 3 points"): the scene
             any_terms = True
-            holding = own_stems | cell_stems if asking else table_stems
             held = sum(weight[t.stem] for t in terms if _held_with_its_phrase(t, terms, holding, cell_stems))
             best = max(best, held / sum(weight.values()))
         return best, any_terms

@@ -700,14 +700,14 @@ def _documents_named(name: str, code: str, versions: list[int], own: int) -> lis
     its text, else by its title; never the referring policy's own version."""
     others = [v for v in versions if v != own]
     if code:
-        found = lookup.versions_holding(versions=others, phrase=code, limit=2)
+        holding = lookup.texts_holding(versions=others, phrase=code)
+        found = sorted({v for v, _ in holding})
         if len(found) == 1:
             return found
-        if found:
-            # several hold the code: the one that gives it as its own reference, not those that cite it
-            owning = {v for v, text in lookup.texts_holding(versions=others, phrase=code) if writes_its_own_code(text, code)}
-            if len(owning) == 1:
-                return list(owning)
+        # several hold the code: the one that gives it as its own reference, not those that cite it
+        owning = {v for v, text in holding if writes_its_own_code(text, code)}
+        if len(owning) == 1:
+            return list(owning)
     if name:
         found = [v for v, title in lookup.version_titles(others) if names_the_document(name, title)]
         if len(found) == 1:
