@@ -542,7 +542,8 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         if gives_asked is not None:
             return [gives_asked]
         if top_absent and (top_absent[0] > best or (top_absent[0] == best and (
-                _unanswered_code(top_absent[1], found, question) or _asker_has_a_column_of(question, top_absent[1], tables)))):
+                _unanswered_code(top_absent[1], found, question) or _asker_has_a_column_of(question, top_absent[1], tables)
+                or _row_written_whole_of_an_absent_column(question, top_absent[1], [m for score, m in found if score == best])))):
             # "the band minimum for an L3": the table of band minimums lacks L3; another table's L3 is not it
             # ("the hotel cap in London for a G9": the grade table lacks G9; the London row of a
             # table without grades does not answer for one, however alike the two tables read)
@@ -551,6 +552,20 @@ def _row_matches(question: str, evidence: list[Evidence], corpus_mentions: Mappi
         tied = _cells_giving_the_asked_object(question, tied)
         return _tables_the_words_point_at(question, _by_written_codes(question, tied), evidence)[:2]
     return [m for _, m in scored[:1]]
+
+
+def _row_written_whole_of_an_absent_column(question: str, absent: RowMatch, tied: list[RowMatch]) -> bool:
+    """Whether the table lacking the asked column ("Minster Yard Offices" beside the other sites)
+    has a row whose whole label, of two words or more, the question writes ("keyholder attendance
+    target"), while no tied row's label is written whole: the question asks that table."""
+    flat = " ".join(words(question))
+
+    def written(table: TableData, rows) -> bool:
+        return any(len(words(label_of(table, r))) >= 2 and re.search(rf"\b{re.escape(' '.join(words(label_of(table, r))))}\b", flat)
+                   for r in rows)
+
+    return absent.column_absent and written(absent.table, absent.table.rows) \
+        and not any(written(m.table, m.rows) for m in tied)
 
 
 def _asker_has_a_column_of(question: str, absent: RowMatch, tables: list[TableData]) -> bool:
@@ -899,6 +914,9 @@ def _about_the_denied(denied: frozenset[str], match: RowMatch, question: str = "
     """Whether the table's caption names a thing the question denies and its named rows do not
     (nor a column the question names by its own words, none denied: "staying at my cousin's instead
     of a hotel" asks for the "Staying with friends or relatives" column of a table of hotel caps)."""
+    # ("no meals provided": what nobody else provides is what the asker must pay for, not a thing
+    # they do without; the meal allowance is asked)
+    denied = denied - _not_provided(question)
     if not denied:
         return False
     said = stems_of(question) - denied - STOP_STEMS - _GENERIC_STEMS
@@ -908,6 +926,25 @@ def _about_the_denied(denied: frozenset[str], match: RowMatch, question: str = "
     caption = stems_of(match.table.caption)
     rows = _row_words(match)
     return any(equivalents(s) & caption and not equivalents(s) & rows for s in denied)
+
+
+_PROVIDED = r"(?:provided|supplied|included|laid\s+on|given|offered|available|free)"
+_NOT_PROVIDED = re.compile(
+    rf"\b(?:no|without)\s+(?:\w+\s+){{0,2}}?(\w+)\s+(?:being\s+)?{_PROVIDED}\b"
+    rf"|\b(\w+)\s+(?:are|is|were|was|will|won't|wasn't|weren't|isn't|aren't)\s+(?:not\s+|n't\s+)?(?:be\s+|being\s+)?{_PROVIDED}\b",
+    re.IGNORECASE)
+
+
+def _not_provided(question: str) -> set[str]:
+    """The things the question says nobody provides ("no meals provided", "lunch wasn't
+    included"): stems."""
+    out = set()
+    for m in _NOT_PROVIDED.finditer(question):
+        word = m.group(1) or m.group(2)
+        if m.group(2) and not re.search(r"\bnot\b|n't\b", m.group(0), re.IGNORECASE):
+            continue  # "meals are provided": stated, not denied
+        out.add(stem(word.lower()))
+    return out
 
 
 def _equivalents_any(stems: frozenset[str], held: set[str]) -> bool:

@@ -212,6 +212,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"passenger", "passengers", "give a lift", "giving a lift", "gave a lift", "car share", "car sharing", "carpool"},
     {"wifi", "wi-fi", "broadband", "internet connection", "home internet"},
     {"cockpit", "flight deck"},
+    # the verb and the noun of answering a call or an alarm (the stemmer keeps them apart)
+    {"respond", "responds", "responded", "responding", "response", "responses"},
     {"boys and girls", "girls and boys", "mixed", "mixed-sex", "mixed sex", "both sexes", "co-ed"},
     {"full time", "full-time", "full-timer", "full-timers", "full timer", "full timers"},
     {"resit", "re-sit", "retake", "resits", "retakes", "sit again"},

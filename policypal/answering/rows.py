@@ -22,7 +22,7 @@ from .evidence import TableData, TableRow
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
-from .time_windows import days_held, days_named, in_window, times_in, weekday_stems, window_of, without_hours
+from .time_windows import days_held, days_named, in_window, parts_of_day_held, times_in, weekday_stems, window_of, without_hours
 from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, taken_by, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -133,6 +133,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     elif family := _leading_codes(labels):
         found, exact = _match_leading_codes(question, table, labels, family), True
         if found is None:
+            found, exact = _row_by_its_bracketed_name(question, labels, table), True
+        if found is None:
             found, exact = _match_names(question, table, labels), False
     elif (family := _partial_leading_codes(labels)) and _names_family_number(question, family):
         # "Informal conversation", "Stage 1 Attendance Review", "Stage 2 Attendance Review", "Final
@@ -152,6 +154,8 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if found is None or found.partial:
             # "the Janitor role" names a kind of row the table lacks, whatever else it shares
             kind = _another_kind(question, table, labels)
+            if kind and found is not None and _said_to_be_the_row(question, kind, table, found.rows):
+                kind = ""  # "my home site is Kilnworth": the asker's site, the Kilnworth row
             if kind:
                 return RowMatch(table, (), how="absent", asked=kind)
         places = destinations(question) if found is not None and found.rows else []
@@ -185,7 +189,11 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
                 or _new_title(question, table, labels) or _absent_numbered_variant(question, labels)
             if place:
                 return RowMatch(table, (), how="absent", asked=place)
-    found = _named_whole(question, table, labels, found)
+    # (the words of an asked column whose whole name the question writes name no row: "Kestrel
+    # Park Hub" is no "Staff parking")
+    written_columns = tuple(c for c in columns if c < len(table.headers)
+                            and stems_of(table.headers[c]) - _GENERIC_STEMS <= stems_of(question))
+    found = _named_whole(_without_column_words(question, table, written_columns), table, labels, found)
     if found is None:
         found = _match_bracketed_spans(question, table, labels)
     if found is None or found.partial:
@@ -201,10 +209,10 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         if named:
             return RowMatch(table, (), how="absent", asked=named)
         place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \
-            or coded_columns(question, table)[1] or _absent_kin_column(question, table)
+            or _code_no_header_holds(question, table) or _absent_kin_column(question, table)
         return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
     if found.rows:
-        place = absent_column(question, table) or _absent_span_column(question, table) or coded_columns(question, table)[1] \
+        place = absent_column(question, table) or _absent_span_column(question, table) or _code_no_header_holds(question, table) \
             or _absent_kin_column(question, table)
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
@@ -224,6 +232,13 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
         columns = _plain_column(question, table)
     return RowMatch(table, found.rows, columns, found.how, found.asked, exact=exact, partial=found.partial,
                     named_by=found.named_by, named_words=found.named_words)
+
+
+def _code_no_header_holds(question: str, table: TableData) -> str:
+    """A code of the value headers' family that no header writes (`coded_columns`), unless a
+    header spans it ("Enhancement for grades HT1 to HT4A" holds an HT3)."""
+    absent = coded_columns(question, table)[1]
+    return "" if absent and columns_spanning_codes(question, table) else absent
 
 
 _NUMBERED_NAME = re.compile(r"^(.*?)\b([A-Za-z]{3,})\s+(\d{1,2})$")
@@ -491,16 +506,36 @@ def _match_time_window(question: str, table: TableData, labels: list[str], notes
     if sum(w is not None for w in windows) < 2:
         return None
     times = times_in(question)
+    days = days_named(question)
     if not times:
-        return None
-    holding = [row for row, w in zip(table.rows, windows) if w is not None and in_window(times[0], w)]
+        if not days:
+            return None
+        # "on a Sunday afternoon", "Saturday night": the windows holding that part of the day,
+        # of rows for that day ("08:00 to 22:00 | Sunday"), when the rows are windows of days
+        holding = [row for row, label, w in zip(table.rows, labels, windows)
+                   if w is not None and parts_of_day_held(question, label)]
+    else:
+        holding = [row for row, w in zip(table.rows, windows) if w is not None and in_window(times[0], w)]
     if len(holding) > 1 and len(times) >= 2:
         # "a night shift from 10pm to 6am": the window that is exactly the shift named, not the
         # "Extended night (18:00-06:00)" that also holds 10pm
         holding = [row for row, w in zip(table.rows, windows) if w == (times[0], times[1])] or holding
+    if (len(holding) > 1 or not times) and days:
+        # windows of several days ("22:00 to 08:00 | Saturday night into Sunday", "22:00 to 06:00 |
+        # Monday to Friday nights"): the rows of the day named, the one starting on it first
+        by_label = {id(row): label for row, label in zip(table.rows, labels)}
+        of_day = [row for row in holding if days_held(by_label[id(row)]) & days]
+        starting = [row for row in of_day if (first := days_held(_first_day_text(by_label[id(row)]))) and first <= days]
+        holding = starting if len(of_day) > 1 and len(starting) == 1 else of_day
     if len(holding) != 1:
         return None
     return RowMatch(table, (holding[0],), asked_columns(question, table, notes), how="range", exact=True)
+
+
+def _first_day_text(label: str) -> str:
+    """The first day a label writes ("Saturday night into Sunday": "Saturday")."""
+    m = re.search(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", label, re.IGNORECASE)
+    return m.group(0) if m else ""
 
 
 _PLUS_CODE = re.compile(r"(?<![\w+])([A-Za-z]{1,2}\d{0,2})\s*\+\s*([A-Za-z]{1,2})(?![\w+])")
@@ -996,7 +1031,8 @@ def absent_column(question: str, table: TableData, *, countries_only: bool = Fal
     # a capitalised name written with a word the place columns end in ("Malmö Terminal")
     for m in re.finditer(r"(?<!^)(?<![.?!]\s)\b([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)*)\s+([A-Za-z]+)\b", question.strip()):
         name, tail = m.group(1), m.group(2).lower()
-        if tail in header_tails and not set(words(name)) & (header_words | cells):
+        # (in the plural too: "Minster Yard Offices" beside "Wendmoor Record Office")
+        if (tail in header_tails or stem(tail) in {stem(t) for t in header_tails}) and not set(words(name)) & (header_words | cells):
             return f"{name} {m.group(2)}"
     return ""
 
@@ -1406,7 +1442,7 @@ def _range(label: str) -> _Span | None:
     nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)]
     if not nums:
         return None
-    kind, unit = _kind(label)
+    kind, unit = _kind(_without_the_period_counted_over(label))
     months = False
     if kind == "time":
         # a unit written before its number is its unit: "Day 4 to day 14" is 4 to 14 days
@@ -1439,6 +1475,23 @@ def _range(label: str) -> _Span | None:
     if lower or lower_inclusive:
         return _Span(nums[0], not lower, None, True, kind, unit, months)
     return None
+
+
+# the period a count is taken over, after the thing counted: "10,000 business miles in the tax
+# year", "5,000 km per year" count miles and kilometres, not years
+_PERIOD_COUNTED_OVER = re.compile(r"\b(?:in|during|for|per|each|every|a|an)\s+(?:the\s+|a\s+|each\s+)?"
+                                  r"(?:(?:tax|financial|calendar|academic|leave|holiday|school)\s+)?(?:year|month|week|day)\b",
+                                  re.IGNORECASE)
+_NUMBER_BEFORE_WORD = re.compile(r"\d(?:[\d,.]*\d)?\s*([a-z]+)", re.IGNORECASE)
+
+
+def _without_the_period_counted_over(label: str) -> str:
+    """The label without the period its numbers are counted over, when a number counts another
+    thing than time ("First 10,000 business miles in the tax year"); the label as it is else."""
+    counted = [m.group(1).lower() for m in _NUMBER_BEFORE_WORD.finditer(label)]
+    if not any(w.rstrip("s") not in _TIME_UNITS and w not in ("and", "or", "to", "st", "nd", "rd", "th") for w in counted):
+        return label
+    return _PERIOD_COUNTED_OVER.sub(" ", label)
 
 
 # a temperature written in a label or a question: "–5°C", "30 degrees", "minus 12"
@@ -1716,6 +1769,8 @@ def _measured_quantities(question: str, measure: tuple[str, float], spans: list)
     counts only when it is of the labels' order of magnitude ("a 1600 engine", not "2.0")."""
     dimension, size = measure
     bounds = [b for sp in spans if sp is not None for b in (sp.low, sp.high) if b]
+    if bounds and any(sp is not None and sp.low == 0 for sp in spans):
+        bounds.append(min(bounds) / 1000)  # "0-3,500 miles": 200 miles is in the first span
     text = question.replace(",", "")
     out = []
     for m in _NUMBER_THEN_UNIT.finditer(text):
@@ -1801,6 +1856,8 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     # "5k", "£2.5k": thousands; "my 10th anniversary": ten years of service
     thousands = {float(m.group(1)) * 1000 for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", text)}
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", text)
+    # "£3m", "£1.5 million", "2 million pounds", "$1bn": millions and billions ("3m" alone is metres)
+    text = _MILLIONS.sub(lambda m: (m.group(1) or "") + f"{float(m.group(2)) * _SCALE[m.group(3)[0]]:.0f}", text)
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
     text = re.sub(r"\b(?:a|one)\s+(year|month|week|day|hour)\s+and\s+a\s+half\b", r"1.5 \1s", text)  # "a year and a half"
     text = re.sub(r"\btwice\b", "2 times", text)  # "twice in a roster": a count of 2
@@ -1840,6 +1897,11 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     if kind == "time" and not out and _NEW_STARTER.search(text):
         out.append(0.0)  # "a new hire", "I joined last month": no completed time yet
     return out
+
+
+_MILLIONS = re.compile(r"([$£€₹¥]\s*)?(?<![\w.])(\d+(?:\.\d+)?)\s*(million|billion|(?<=\d)(?:mn?|bn)\b)(?(1)|(?<=illion))",
+                       re.IGNORECASE)
+_SCALE = {"m": 1e6, "b": 1e9}
 
 
 # someone with no completed service yet, in a question about a table of lengths of service
@@ -2005,6 +2067,8 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
             # (of rows named alike, the one holding the word outside its bracket: "Sunday" names
             # "Sunday (08:00-08:00 Monday)", not "Saturday (08:00-08:00 Sunday)")
             outside = len(held & {stem(w) for w in words(_without_brackets(label))})
+            if share < 0.5 and _leading_proper_name_written(naming, label, question):
+                share = 0.5  # "at Kilnworth": "Kilnworth Stores Depot", its own name written
             partial.append((share, len(held), outside, row))
             held_by_row[id(row)] = held
     if by_example and any(id(row) not in by_example for _, _, row in full):
@@ -2393,6 +2457,36 @@ SYNONYM_WEIGHT = 0.75  # a label word the question holds only through a synonym,
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 
 
+def _row_by_its_bracketed_name(question: str, labels: list[str], table: TableData) -> RowMatch | None:
+    """The row of codes whose bracket names it in words the question writes whole ("Level 2
+    (Medium)": "a medium risk visit"; "high" names "Level 3 (High)"); None when no bracket, or
+    several ("very high" writes "high" too: the names of the rows decide then), are written."""
+    names = [m.group(1).strip() if (m := re.search(r"\(([A-Za-z][A-Za-z -]*)\)\s*$", label)) else "" for label in labels]
+    if sum(bool(n) for n in names) < 2:
+        return None
+    flat = " ".join(words(question))
+    written = [i for i, n in enumerate(names) if n and re.search(rf"\b{re.escape(' '.join(words(n)))}\b", flat)]
+    if len(written) != 1:
+        return None
+    return RowMatch(table, (table.rows[written[0]],), how="label", exact=True)
+
+
+def _said_to_be_the_row(question: str, phrase: str, table: TableData, rows: tuple[TableRow, ...]) -> bool:
+    """Whether the question says the phrase is a named row ("my home site is Kilnworth")."""
+    m = re.search(rf"{re.escape(phrase)}\s+(?:is|was|will\s+be)\s+(?:the\s+|at\s+|in\s+)?([A-Za-z][\w'-]*)", question, re.IGNORECASE)
+    return m is not None and any(stem(m.group(1).lower()) in stems_of(label_of(table, row)) for row in rows)
+
+
+def _leading_proper_name_written(held: set[str], label: str, question: str) -> bool:
+    """Whether the question writes, with its capital, the proper name a label of capitalised
+    words starts with ("Kilnworth" of "Kilnworth Stores Depot"): that name is the row's own."""
+    label_words = re.findall(r"[A-Za-z][\w'-]*", _without_brackets(label))
+    if len(label_words) < 2 or not all(w[0].isupper() for w in label_words if w.lower() not in STOP_WORDS):
+        return False
+    lead = label_words[0]
+    return stem(lead.lower()) in held and re.search(rf"(?<![\w-]){re.escape(lead)}(?![\w-])", question) is not None
+
+
 def _names_by_a_noun(held: set[str], label: str, question: str) -> bool:
     """Whether a word the question shares with the label can name a thing and names this row:
     the head of one of the label's parts ("the partner" for "Parental leave (partner)", "per
@@ -2629,6 +2723,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     # not name the "Annual ..." column)
     asked = _expanded(stems_of(question) | _place_stems(question))
     asked -= _expanded({stem(w) for w in measure_words(question)}) - stems_of(question)
+    asked |= _expanded({stem("minimum")} if _LEAST.search(question) else set()) \
+        | _expanded({stem("maximum")} if _MOST.search(question) else set())
     first = max(table.label_columns, 1)
     # words in brackets name the column too ("Teller Cash limit (per till)"), unless they list
     # examples of the label ("Metro city (includes Mumbai, ...)": read as examples below)
@@ -2658,6 +2754,9 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     ranged = columns_named_by_numbers(question, table)
     if ranged:
         return ranged
+    end = _end_of_the_scale(question, table, first)
+    if end is not None:
+        return (end,)
     kin = _kin_columns(question, table, first)
     if kin:
         return kin
@@ -2731,6 +2830,18 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     out = [i for i in out if pairs[i] or not any(set(p) <= stems_of(table.headers[i]) for p in written_pairs)]
     # "the max I can keep in my till": "max" asks for the top of what the till column gives, not
     # for "Maximum single delivery", when another column is named by a word of its own
+    # "the max annual site weighting at X", "the least I'd get in site weighting": where the words
+    # naming the other columns are all the table's subject (its caption's), the column of the end
+    # asked for ("Maximum annual payment") is asked, not "Weighting (% of basic salary)"
+    ended = [i for i in out if own(i) & asked & _RANGE_ENDS] if len(out) > 1 else []
+    if ended and not ended == out and len(ended) == 1:
+        # (the subject: the caption's words, and a word written right after the rows' noun: "site
+        # weighting" where the rows are sites)
+        row_nouns = {w for h in table.headers[:first] for w in words(h)}
+        tokens = words(question)
+        subject = stems_of(table.caption) | {stem(b) for a, b in zip(tokens, tokens[1:]) if a in row_nouns}
+        if all(not ((own(i) & asked) - _RANGE_ENDS - subject) for i in out if i not in ended):
+            out = ended
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
     if by_content:
         out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
@@ -2757,6 +2868,39 @@ _ABOVE = r"(?:over|above|past|beyond|after|more\s+than|exceeding|in\s+excess\s+o
 _UP_TO = r"(?:first|up\s+to|under|below|less\s+than|within|before|the\s+first)"
 _HEADER_ABOVE = re.compile(rf"\b{_ABOVE}\s*[£$€]?\d", re.IGNORECASE)
 _HEADER_UP_TO = re.compile(rf"\b{_UP_TO}\s*[£$€]?\d", re.IGNORECASE)
+
+
+# "the top of the scale", "top of band", "the highest point", "bottom of the grade", "entry point"
+_TOP_OF_SCALE = re.compile(r"\b(?:top|highest|maximum|max|ceiling)\s+(?:of\s+(?:the\s+|my\s+|their\s+|his\s+|her\s+|a\s+)?(?:[A-Za-z]{0,4}[ -]?\d{1,2}[A-Za-z]?\s+)?)?"
+                           r"(?:pay\s+|salary\s+)?(?:scale|band|grade|range|point|step)\b", re.IGNORECASE)
+_BOTTOM_OF_SCALE = re.compile(r"\b(?:bottom|lowest|minimum|min|foot|start|entry)\s+(?:of\s+(?:the\s+|my\s+|their\s+|his\s+|her\s+|a\s+)?(?:[A-Za-z]{0,4}[ -]?\d{1,2}[A-Za-z]?\s+)?)?"
+                              r"(?:pay\s+|salary\s+)?(?:scale|band|grade|range|point|step)\b", re.IGNORECASE)
+_SCALE_END_HEADER = re.compile(r"\b(?:top|highest|maximum|max|ceiling|bottom|lowest|minimum|min|entry|start(?:ing)?)\b", re.IGNORECASE)
+_NUMBERED_HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z ]{1,20}?)\s*(\d{1,2})\s*$")
+
+
+def _end_of_the_scale(question: str, table: TableData, first: int) -> int | None:
+    """The column of the top (or bottom) step of a scale whose value headers are numbered steps
+    of one word ("Point 1" ... "Point 4", "Step 1" ... "Step 6"), for "the top of the scale",
+    "the highest point", "the bottom of the band"; None when the question names a step itself or
+    neither end."""
+    top, bottom = _TOP_OF_SCALE.search(question), _BOTTOM_OF_SCALE.search(question)
+    if bool(top) == bool(bottom):
+        return None
+    numbered = {}
+    for i in range(first, len(table.headers)):
+        m = _NUMBERED_HEADER.match(table.headers[i])
+        if m:
+            numbered[i] = (m.group(1).strip().lower(), int(m.group(2)))
+    if len(numbered) < 2 or len({word for word, _ in numbered.values()}) != 1:
+        return None
+    if any(_SCALE_END_HEADER.search(table.headers[i]) for i in range(first, len(table.headers)) if i not in numbered):
+        return None  # "Entry point", "Point 2", "Point 3", "Maximum": the end is a column of its own
+    word = next(iter(numbered.values()))[0]
+    if re.search(rf"\b{re.escape(word)}\s*\d", question, re.IGNORECASE):
+        return None  # "point 3": the step named
+    pick = max if top else min
+    return pick(numbered, key=lambda i: numbered[i][1])
 
 
 def _columns_by_initials(question: str, table: TableData, first: int) -> list[int]:
@@ -2888,8 +3032,9 @@ def _header_span(header: str) -> tuple[tuple[str, ...], float, float] | None:
 
 
 # what a column holds, then the codes it is for: "Per diem: grades C1–C6", "Daily rate (grades
-# 1-5)", "Rate – bands B1 to B4"
-_HEADER_LEAD_IN = re.compile(r"^[^:()]*?[A-Za-z][^:()]*?(?::\s*|\s+[-–—]\s+|\s*\()([^:()]+?)\)?$")
+# 1-5)", "Rate – bands B1 to B4", "Enhancement for grades HT1 to HT4A"
+_HEADER_LEAD_IN = re.compile(r"^[^:()]*?[A-Za-z][^:()]*?(?::\s*|\s+[-–—]\s+|\s*\(|"
+                             r"\s+for\s+(?=(?:grades?|bands?|levels?|scales?|tiers?|classes?)\s))([^:()]+?)\)?$", re.IGNORECASE)
 
 
 def what_a_header_gives(header: str) -> str:
@@ -2899,16 +3044,16 @@ def what_a_header_gives(header: str) -> str:
         return ""
     tail = _HEADER_LEAD_IN.match(header.strip())
     if tail and _header_span_itself(tail.group(1)) is not None:
-        return header.strip()[: tail.start(1)].rstrip(" :(-–—")
+        return re.sub(r"\s+for$", "", header.strip()[: tail.start(1)].rstrip(" :(-–—"), flags=re.IGNORECASE)
     return header
 
 
 def _header_span_itself(header: str) -> tuple[tuple[str, ...], float, float] | None:
-    span = _code_span(header) or _lettered_span(header)
+    span = _code_span(header) or _lettered_span(header) or _prefixed_lettered_span(header)
     if span is not None:
         return (span[0],), span[1], span[2]
     m = _NAMED_SPAN.match(header.strip())
-    inner = _code_span(m.group(2)) if m else None
+    inner = (_code_span(m.group(2)) or _prefixed_lettered_span(m.group(2))) if m else None
     if inner is None:
         return None
     word = m.group(1).lower()
@@ -2951,6 +3096,20 @@ def _position_text(position: float) -> str:
 def _family_word(word: str) -> str:
     word = word.lower()
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+# a span of prefixed codes whose last (or first) carries a sub-letter: "HT1 to HT4A", "G2-G5b"
+_PREFIXED_LETTERED_SPAN = re.compile(r"^([A-Za-z]{1,4})[ -]?(\d{1,2})([A-Za-z]?)\s*(?:-|–|—|to)\s*([A-Za-z]{1,4})[ -]?(\d{1,2})([A-Za-z]?)$")
+
+
+def _prefixed_lettered_span(text: str) -> tuple[str, float, float] | None:
+    """(prefix, low, high) of a span of one family's prefixed codes with a sub-letter ("HT1 to
+    HT4A": ("ht", 1, 4.01)); None for another text."""
+    m = _PREFIXED_LETTERED_SPAN.match(text.strip())
+    if not m or m.group(1).lower() != m.group(4).lower() or not (m.group(3) or m.group(6)):
+        return None
+    low, high = _position(m.group(2), m.group(3)), _position(m.group(5), m.group(6))
+    return (m.group(1).lower(), low, high) if low < high else None
 
 
 def _lettered_span(text: str) -> tuple[str, float, float] | None:
@@ -3057,6 +3216,10 @@ def _literal_before_synonym(out: list[int], own, literal: set[str], first: int, 
 
 
 _RANGE_ENDS = frozenset(stem(w) for w in ("maximum", "minimum", "max", "min"))
+# "the least I'd get": the minimum; "the most I can claim": the maximum ("at least 5 years" is a
+# condition, not an end asked for)
+_LEAST = re.compile(r"\bthe least\b(?=\s+(?:i|we|you|they|he|she|an?|one|someone|anyone|staff|employees?)\b)", re.IGNORECASE)
+_MOST = re.compile(r"\bthe most\b(?=\s+(?:i|we|you|they|he|she|an?|one|someone|anyone|staff|employees?)\b)", re.IGNORECASE)
 
 
 def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[str], first: int) -> list[int]:
@@ -3077,7 +3240,8 @@ def _column_by_unique_word(asked: set[str], names: list[set[str]], common: set[s
 _ASKS_WHO = re.compile(r"^\W*who\b|\bwho (?:has|needs|must|should|can|will|do|does|is|approves|signs|authori[sz]es)\b", re.IGNORECASE)
 _ROLES = re.compile(r"\b(?:manager|director|head|officer|leader|lead|supervisor|owner|committee|board|team|chief|president|holder|"
                     r"partner|coordinator|dean|chancellor)\b", re.IGNORECASE)
-_WHO_ACTS = re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign(?:ed|s)?[ -]off|responsible|owner|approver)\b|\bby\s*$", re.IGNORECASE)
+_WHO_ACTS = re.compile(r"\b(?:approv\w*|authori[sz]\w*|sign(?:ed|s)?[ -]off|responsible|owner|approver)\b|\bby\s*$|^\W*who\b",
+                       re.IGNORECASE)
 
 
 def gives_who(question: str, sentence: str) -> bool | None:
