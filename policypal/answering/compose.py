@@ -1022,7 +1022,8 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
     if match.rows and match.by_ladder:
         return 1.0  # "day-crewed allowance for a watch manager": a row, and the column written for the asker's grade
-    if match.rows and _names_a_long_code(question, match):
+    if match.rows and _names_a_long_code(question, match) and not _value_asked_the_table_lacks(question, stems_of(" ".join(
+            [match.table.caption, *match.table.headers, host.breadcrumb, *notes, *(c for r in match.table.rows for c in r.cells)])), corpus_mentions):
         return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
@@ -1104,6 +1105,10 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         held_by_ask, ask_terms = share([piece for ask in asking for piece in clauses(ask)], asking=True)
         if ask_terms and held_by_ask == 0.0:
             return 0.0
+    if cell_named and _value_asked_the_table_lacks(question, table_stems | cell_stems | row_words, corpus_mentions):
+        # "How much notice do I have to give if I resign from an HT4 post?": the HT4 row's "Typical
+        # posts" cell is named, but the value asked (notice) is no word of the table
+        cell_named = False
     if cell_named:
         return 1.0
     best, any_terms = share(clauses(question))
@@ -1114,6 +1119,26 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         # (a row named by three words of its label or more is named, partly or not)
         return 0.0 if (match.partial and match.named_words < 3) or match.named_by else 1.0
     return best
+
+
+# "how much notice do I ...", "how many days do we ...": the thing counted, right after the question word
+_HOW_MUCH_OF = re.compile(r"\bhow\s+(?:much|many)\s+([a-z][\w-]*)\s+(?:do|does|did|will|would|can|could|should|must|have|has|had|is|are|am)\b",
+                          re.IGNORECASE)
+
+
+def _value_asked_the_table_lacks(question: str, holding: set[str], corpus_mentions: Mapping[str, bool]) -> bool:
+    """Whether the question asks for a value it names by a noun ("How much notice ...", "What's
+    the notice period ...") that no word of the table, its cells or its named row holds, nor a
+    synonym of it, and that the policies do use elsewhere (a value no policy mentions is named as
+    missing beside the row instead: `_asked_object_the_rows_lack`)."""
+    m = _HOW_MUCH_OF.search(question)
+    word = m.group(1).lower() if m else ""
+    if word and word not in STOP_WORDS and word not in GENERIC_WORDS and "NOUN" in readings(word):
+        asked = {stem(word)}
+    else:
+        asked = _asked_object_stems(question)
+    asked = {s for s in asked if not s.isdigit() and corpus_mentions.get(s, True)}
+    return bool(asked) and not any(equivalents(s) & holding for s in asked)
 
 
 def _label_written(question: str, table: TableData, row) -> bool:

@@ -77,6 +77,8 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"alcohol", "alcoholic", "drinks", "wine", "beer"},
     {"receipt", "invoice", "proof of purchase"},
     {"paperwork", "documents", "documentation", "evidence", "proof"},
+    # what backs up a claim or a time record, as a table's column names it
+    {"evidence", "supporting evidence", "supporting record", "supporting records"},
     {"first class", "first-class"},
     {"business class", "business-class"},
     {"economy", "coach", "standard class"},

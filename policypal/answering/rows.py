@@ -1768,6 +1768,7 @@ def _measured_quantities(question: str, measure: tuple[str, float], spans: list)
     another dimension ("6,200 km" against engine sizes) is not one; a number with no unit
     counts only when it is of the labels' order of magnitude ("a 1600 engine", not "2.0")."""
     dimension, size = measure
+    question = _HALF_A.sub("0.5 ", question)  # "about half a square metre"
     bounds = [b for sp in spans if sp is not None for b in (sp.low, sp.high) if b]
     if bounds and any(sp is not None and sp.low == 0 for sp in spans):
         bounds.append(min(bounds) / 1000)  # "0-3,500 miles": 200 miles is in the first span
@@ -1861,6 +1862,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\s+(?:work\s+|service\s+|job\s+)?anniversary\b", r"\1 years", text)
     text = re.sub(r"\b(?:a|one)\s+(year|month|week|day|hour)\s+and\s+a\s+half\b", r"1.5 \1s", text)  # "a year and a half"
     text = re.sub(r"\btwice\b", "2 times", text)  # "twice in a roster": a count of 2
+    text = _HALF_A.sub("0.5 ", text)  # "half a day", "half an hour"
     pattern = r"([$£€₹¥]\s*)?(?:\b(" + _CURRENCY_CODES + r")\s*)?(\d+(?:\.\d+)?|\b(?:" + _NUMBER_WORD_PATTERN + r")\b)(?:\s+and\s+a\s+half)?[\s-]*(%|per ?cent|" + _TIME_UNIT_WORDS + r"|dollars?|pounds?|euros?|rupees?|kronor|krona|francs?|" + _CURRENCY_CODES + r")?(?![\w])"
     for m in re.finditer(pattern, text):
         symbol, code, token, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
@@ -1899,6 +1901,7 @@ def _quantities(question: str, kind: str, unit: float) -> list[float]:
     return out
 
 
+_HALF_A = re.compile(r"(?<!\band )(?<!\bone and )\bhalf\s+an?\s+(?=[a-z])", re.IGNORECASE)
 _MILLIONS = re.compile(r"([$£€₹¥]\s*)?(?<![\w.])(\d+(?:\.\d+)?)\s*(million|billion|(?<=\d)(?:mn?|bn)\b)(?(1)|(?<=illion))",
                        re.IGNORECASE)
 _SCALE = {"m": 1e6, "b": 1e9}

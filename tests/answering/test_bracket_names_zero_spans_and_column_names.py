@@ -46,3 +46,21 @@ def test_the_words_of_the_asked_column_name_no_row():
     assert named("where are the panic alarms at Millbeck House?", OFFICES)[1] == ["Fixed panic alarms"]
     assert named("fixed alarms at Kestrel Park Hub?", OFFICES)[1] == ["Fixed panic alarms"]
 
+
+
+MOULD = table(
+    ["Category", "Extent of damp or mould", "Surveyor inspection within"],
+    [["DM0", "Condensation or damp with no visible mould", "15 Working Days"],
+     ["DM1", "Mould covering less than 1 square metre", "10 Working Days"],
+     ["DM2", "Mould covering 1-3 square metres", "5 Working Days"],
+     ["DM3", "Mould covering more than 3 and up to 10 square metres", "2 Working Days"]],
+)
+
+
+def test_half_a_unit_is_half_of_it():
+    # (holdout45: "about half a square metre" was answered with DM3's 2 working days)
+    assert named("Black mould behind her wardrobe, about half a square metre. How soon does a surveyor inspect?", MOULD)[1] == ["DM1"]
+    assert named("mould over about 2 square metres, surveyor?", MOULD)[1] == ["DM2"]
+    delays = table(["Delay", "Action"], [["Up to 4 hours", "Note on the job"], ["4.5 to 8 hours", "Call the resident"],
+                                         ["More than 8 hours", "Compensation"]])
+    assert named("We were half an hour late for the appointment. What do we do?", delays)[1] == ["Up to 4 hours"]
