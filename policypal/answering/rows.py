@@ -22,7 +22,7 @@ from .evidence import TableData, TableRow
 from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
-from .time_windows import days_held, days_named, in_window, parts_of_day_held, times_in, weekday_stems, window_of, without_hours
+from .time_windows import days_held, days_named, first_day, in_window, parts_of_day_held, times_in, weekday_stems, window_of, without_hours
 from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, taken_by, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
@@ -525,17 +525,11 @@ def _match_time_window(question: str, table: TableData, labels: list[str], notes
         # Monday to Friday nights"): the rows of the day named, the one starting on it first
         by_label = {id(row): label for row, label in zip(table.rows, labels)}
         of_day = [row for row in holding if days_held(by_label[id(row)]) & days]
-        starting = [row for row in of_day if (first := days_held(_first_day_text(by_label[id(row)]))) and first <= days]
+        starting = [row for row in of_day if first_day(by_label[id(row)]) in days]
         holding = starting if len(of_day) > 1 and len(starting) == 1 else of_day
     if len(holding) != 1:
         return None
     return RowMatch(table, (holding[0],), asked_columns(question, table, notes), how="range", exact=True)
-
-
-def _first_day_text(label: str) -> str:
-    """The first day a label writes ("Saturday night into Sunday": "Saturday")."""
-    m = re.search(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", label, re.IGNORECASE)
-    return m.group(0) if m else ""
 
 
 _PLUS_CODE = re.compile(r"(?<![\w+])([A-Za-z]{1,2}\d{0,2})\s*\+\s*([A-Za-z]{1,2})(?![\w+])")
@@ -2467,8 +2461,8 @@ def _row_by_its_bracketed_name(question: str, labels: list[str], table: TableDat
     names = [m.group(1).strip() if (m := re.search(r"\(([A-Za-z][A-Za-z -]*)\)\s*$", label)) else "" for label in labels]
     if sum(bool(n) for n in names) < 2:
         return None
-    flat = " ".join(words(question))
-    written = [i for i, n in enumerate(names) if n and re.search(rf"\b{re.escape(' '.join(words(n)))}\b", flat)]
+    flat = _words_only(question)
+    written = [i for i, n in enumerate(names) if n and _holds_phrase(flat, _words_only(n))]
     if len(written) != 1:
         return None
     return RowMatch(table, (table.rows[written[0]],), how="label", exact=True)

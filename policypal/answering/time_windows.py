@@ -100,6 +100,13 @@ def days_named(question: str) -> set[int]:
     return {_day_index(m.group(0)) for m in _FULL_DAY.finditer(question)}
 
 
+def first_day(text: str) -> int | None:
+    """The first day of the week (0 is Monday) a text names in full ("Saturday night into Sunday":
+    Saturday); None when it names none."""
+    m = _FULL_DAY.search(text)
+    return _day_index(m.group(0)) if m else None
+
+
 def days_held(text: str) -> set[int]:
     """The days of the week (0 is Monday) a text names, a span of days holding the days inside it
     ("Monday to Friday rest day": Monday ... Friday; "Fri-Sun"; "Saturday or Sunday": both)."""

@@ -3,8 +3,9 @@ from policypal.answering.evidence import TableData, TableRow
 from policypal.answering.rows import match_table
 
 
-def table(headers, rows, caption="", first_id=900):
-    return TableData(caption, tuple(headers), tuple(TableRow(tuple(r), chunk_id=first_id + i) for i, r in enumerate(rows)))
+def table(headers, rows, caption="", first_id=900, label_columns=1):
+    return TableData(caption, tuple(headers), tuple(TableRow(tuple(r), chunk_id=first_id + i) for i, r in enumerate(rows)),
+                     label_columns=label_columns)
 
 
 def named(question, t):

@@ -2,19 +2,18 @@
 ("08:00 to 22:00 | Sunday", "22:00 to 08:00 | Saturday night into Sunday") named no row for "a
 Sunday afternoon" or "Saturday night". The grade still names its column ("Rate for grades R4 to
 R6 and S1 to S3" for an R5)."""
-from policypal.answering.evidence import TableData, TableRow
+from .row_helpers import named, table
 
-from .row_helpers import named
-
-CALL_OUTS = TableData("", ("Time band", "Day", "Rate for grades R1 to R3 (including R2S and R3S)", "Rate for grades R4 to R6 and S1 to S3"), tuple(
-    TableRow(tuple(cells), chunk_id=700 + i) for i, cells in enumerate([
-        ["17:00 to 22:00", "Monday to Friday", "£38.00", "£44.50"],
-        ["22:00 to 06:00", "Monday to Friday nights", "£61.50", "£70.00"],
-        ["08:00 to 22:00", "Saturday", "£47.25", "£54.00"],
-        ["22:00 to 08:00", "Saturday night into Sunday", "£66.80", "£76.40"],
-        ["08:00 to 22:00", "Sunday", "£58.60", "£67.10"],
-        ["22:00 to 08:00", "Sunday night into Monday", "£69.20", "£79.30"],
-        ["Any time", "Public Holiday", "£84.00", "£96.50"]])), label_columns=2)
+CALL_OUTS = table(
+    ["Time band", "Day", "Rate for grades R1 to R3 (including R2S and R3S)", "Rate for grades R4 to R6 and S1 to S3"],
+    [["17:00 to 22:00", "Monday to Friday", "£38.00", "£44.50"],
+     ["22:00 to 06:00", "Monday to Friday nights", "£61.50", "£70.00"],
+     ["08:00 to 22:00", "Saturday", "£47.25", "£54.00"],
+     ["22:00 to 08:00", "Saturday night into Sunday", "£66.80", "£76.40"],
+     ["08:00 to 22:00", "Sunday", "£58.60", "£67.10"],
+     ["22:00 to 08:00", "Sunday night into Monday", "£69.20", "£79.30"],
+     ["Any time", "Public Holiday", "£84.00", "£96.50"]],
+    first_id=700, label_columns=2)
 
 
 def _row(question):
