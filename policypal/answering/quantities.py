@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .terms import NUMBER_WORDS, STOP_WORDS, readings, stem
+from .terms import NUMBER_WORDS, STOP_WORDS, compound_numbers_in_digits, readings, stem
 
 # unit word -> (what it measures, its size in the smallest unit of that measure)
 _UNITS = {
@@ -113,7 +113,7 @@ def told_quantities(question: str) -> list[Quantity]:
     """The lengths of time and the numbers of occasions the question tells ("40 minutes", "five
     separate times", "twice", "seven and a half hours"), in order. A clock time ("at 8pm") is no
     length."""
-    question = _with_halves(question)
+    question = _with_halves(compound_numbers_in_digits(question))
     out = [q for m in _TOLD.finditer(question) if (q := _amount(m.group(1), m.group(2))) is not None]
     out += [Quantity("occasions", 1 if m.group(1).lower() == "once" else 2) for m in _TOLD_ADVERB.finditer(question)]
     return list(dict.fromkeys(out))

@@ -23,7 +23,7 @@ from .quantities import fits, told_quantities
 from .places import countries_for_adjectives, country_of, demonyms_of, destinations, is_country_name, places_in, written_as_home
 from .table_codes import asked_codes, coded_columns, coded_rows, codes_in, spelt_code, table_codes
 from .time_windows import days_held, days_named, first_day, in_window, parts_of_day_held, times_in, weekday_stems, window_of, without_hours
-from .terms import GENERIC_WORDS, MEASURE_STEMS, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, taken_by, words
+from .terms import GENERIC_WORDS, MEASURE_STEMS, compound_numbers_in_digits, key_terms, readings, MONTHS, NUMBER_WORDS, STOP_WORDS, STOP_STEMS, can_name_a_thing, equivalents, lexicon_group, kinds_beside, numbers, polarity, stem, stems_of, taken_by, words
 
 _CODE_LABEL = re.compile(r"^([A-Za-z]{1,6}(?:[ -][A-Za-z]{1,6})?)?[ -]?(\d+)([A-Za-z]?)$")
 # a word and one capital letter: "Cat D", "Zone F", "Class B" (a lettered code: number 0, the
@@ -61,6 +61,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     capital city cap also applies to New York")."""
     if not table.rows:
         return None
+    question = compound_numbers_in_digits(question)  # "twenty-five years" is 25, not a five
     labels = [label_of(table, row) for row in table.rows]
     plus = _match_plus_code(question, table, labels)
     if plus is not None:
@@ -77,6 +78,7 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     # "level twelve" as "level 12" where the label column is headed "Level" (its labels E1 ... E12);
     # names of a rung only (band, grade, level): "priority one" stays as written
     question = _spelt_numbers_in_digits(question, _label_nouns(table) & _RANK_NOUNS)
+    question = _sub_letters_joined(question, labels)
     if any(is_country_name(label) for label in labels):
         question = countries_for_adjectives(question)  # "the Polish entity": the Poland row
     question = _codes_by_their_words(question, table)
@@ -210,12 +212,15 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
             return RowMatch(table, (), how="absent", asked=named)
         place = absent_column(question, table, countries_only=True) or _absent_span_column(question, table) \
             or _code_no_header_holds(question, table) or _absent_kin_column(question, table)
-        return RowMatch(table, (), how="absent", asked=place, column_absent=True) if place else None
+        if place:
+            return RowMatch(table, (), how="absent", asked=place, column_absent=True)
+        return _named_item_column(question, table, notes)
     if found.rows:
         place = absent_column(question, table) or _absent_span_column(question, table) or _code_no_header_holds(question, table) \
             or _absent_kin_column(question, table)
         if place:
             return RowMatch(table, (), how="absent", asked=place, column_absent=True)
+    found = _attribute_of_the_asked_kind(question, table, found)
     if found.how == "label" and len(found.rows) > 1:
         # of rows one code names ("Schedule 4 Part 1", "Schedule 4 Part 2"), the one whose whole
         # label the question writes ("Schedule 4 Part 2 drugs")
@@ -384,6 +389,69 @@ def _row_by_a_number_column(question: str, table: TableData) -> RowMatch | None:
     return None
 
 
+# the header of a label column whose rows are attributes of the things the other columns name
+# ("| | Staff season pass | Partner season pass |", "Attribute | Fellgate Hall | Castle Wray")
+# (never "Item": a column of items names them as rows)
+_ATTRIBUTE_HEADERS = frozenset({"", "attribute", "attributes", "-", "–", "—"})
+
+
+def _attribute_of_the_asked_kind(question: str, table: TableData, found: RowMatch) -> RowMatch:
+    """In a table of things as columns, the attribute row whose cells are what the question asks
+    for ("How much is each night check at Wexcombe?": "Payment per check", not "Night checks each
+    night", whose words it shares but whose cells are counts), when the rows its words name give
+    none."""
+    first = max(table.label_columns, 1)
+    if found.how != "label" or not found.rows or table.headers[0].strip().lower() not in _ATTRIBUTE_HEADERS:
+        return found
+    reads = next((reads for asks, reads, _ in (*_VALUE_KINDS, _AMOUNT_KIND) if asks.search(question) and reads.pattern != "(?!x)x"),
+                 None)
+    if reads is None:
+        return found
+
+    def reading(row: TableRow) -> bool:
+        cells = [c for c in row.cells[first:] if c.strip()]
+        return bool(cells) and sum(bool(reads.search(c)) for c in cells) >= 0.6 * len(cells)
+
+    if any(reading(r) for r in found.rows):
+        return found
+    kinds = [r for r in table.rows if reading(r)]
+    return replace(found, rows=(kinds[0],)) if len(kinds) == 1 else found
+
+
+def _named_item_column(question: str, table: TableData, notes: tuple[str, ...] = ()) -> RowMatch | None:
+    """In a table of things as columns and their attributes as rows ("| | Weekday standby |
+    Weekend standby |" over "Payment per 24-hour period", "Who authorises the rota"), the column
+    the question names ("weekend standby rate", "the discount on ski hire" for "Equipment hire
+    discount") when it names no row: the thing asked about is that column, every row of it."""
+    first = max(table.label_columns, 1)
+    if first != 1 or len(table.headers) < 3 or table.headers[0].strip().lower() not in _ATTRIBUTE_HEADERS:
+        return None
+    columns = asked_columns(question, table, notes)
+    if len(columns) != 1:
+        return None
+    # named by two words of its header at least, or by its one word ("Harrowgate Park" is not
+    # named by "a farm park", nor "Bank holiday" by "bank accounts")
+    # (or by a word of its own that is a proper name: "at Wexcombe" for "Wexcombe Aquarium")
+    header = {stem(w) for w in words(table.headers[columns[0]])} - STOP_STEMS
+    said = stems_of(question)
+    named_by = [w for w in words(table.headers[columns[0]]) if stem(w) in said]
+    by_its_words = len(header & said) >= min(2, len(header))
+    if not by_its_words and not any(not readings(w.lower()) for w in named_by):
+        return None
+    # and the question asks about the thing, not about something else where it is: its other
+    # words are the table's ("How long is CCTV footage kept at Saltmarket Gallery?" names the
+    # site column of a table that says nothing of CCTV)
+    # (a word of the header as written: "parking" is no word of "Harrowgate Park")
+    held = stems_of(" ".join([table.caption, *table.headers[:columns[0]], *table.headers[columns[0] + 1:],
+                              *(c for r in table.rows for c in r.cells)]))
+    written = {w.lower() for w in words(table.headers[columns[0]])}
+    foreign = [t for t in key_terms(question) if not t.generic and t.word.lower() not in written
+               and t.word.lower().removesuffix("s") not in written and not equivalents(t.stem) & held]
+    # (one such word at most where its header's words name the column, "ski" of "discount on ski
+    # hire"; none where only a name does: "visitors ... at Saltmarket")
+    return RowMatch(table, table.rows, columns, "label", exact=True) if len(foreign) <= int(by_its_words) else None
+
+
 # words that say a column is the ordinary one of its kind: "Basic hourly rate" beside "Overtime
 # hourly rate", "Standard rate" beside "Enhanced rate"
 _PLAIN_WORDS = frozenset("basic standard normal ordinary base core plain".split())
@@ -401,13 +469,35 @@ def _plain_column(question: str, table: TableData) -> tuple[int, ...]:
             continue
         own = words(re.sub(r"\([^)]*\)", " ", header))
         rest = [w for w in own if w not in _PLAIN_WORDS]
-        if len(rest) < 2 or not _holds_phrase(question, " ".join(rest)):
-            continue
+        content = {stem(w) for w in rest} - STOP_STEMS
+        if len(rest) < 2 or not (_holds_phrase(question, " ".join(rest)) or _said_as_a_rate(question, rest)
+                                 or (len(content) >= 2 and content <= stems_of(question))):
+            continue  # (its words in any order: "entry hourly rate" for "Basic hourly rate at entry")
         if len(rest) < len(own):
             plain.append(column)
         else:
             whole += 1  # a header the question writes whole: not for this rule
     return (plain[0],) if len(plain) == 1 and not whole else ()
+
+
+# the words a header may leave the question to imply: what any value of a pay table is
+_VALUE_STEMS = frozenset(stem(w) for w in ("rate", "amount", "pay", "value", "sum"))
+_UNIT_ADVERBS = {"daily": "day", "annual": "year", "yearly": "year", "nightly": "night"}
+_UNITS = r"(hour|day|week|month|year|shift|night|mile)"
+# "per hour", "each week"; "an hour" after what is paid ("earn an hour", "get a week"), not "an hour late"
+_PER_UNIT = re.compile(rf"\b(?:per|each|every)\s+{_UNITS}\b"
+                       rf"|\b(?:earn|earns|get|gets|paid|pay|make|makes|receive|receives|cost|costs|charged?)\s+an?\s+{_UNITS}\b",
+                       re.IGNORECASE)
+
+
+def _said_as_a_rate(question: str, rest: list[str]) -> bool:
+    """Whether the question asks for the header's rate by its unit ("what will I earn an hour",
+    "pay per hour" for "Basic hourly rate"): every other word of the header is a word of value
+    ("rate"), and its unit word is written per unit."""
+    stems = {_UNIT_ADVERBS.get(w.lower(), stem(w)) for w in rest}
+    units = {stem(m.group(1) or m.group(2)) for m in _PER_UNIT.finditer(question)}
+    unit_words = stems - _VALUE_STEMS
+    return bool(unit_words) and unit_words <= units and bool(stems & _VALUE_STEMS)
 
 
 def _without_denied_columns(question: str, table: TableData, columns: tuple[int, ...]) -> tuple[int, ...]:
@@ -696,6 +786,25 @@ def _hyphenated_as_the_table(question: str, texts: list[str]) -> str:
         joined = word.replace("-", "")
         question = re.sub(rf"\b{re.escape(joined)}\b", word.lower(), question, flags=re.IGNORECASE)
     return question
+
+
+_NUMBER_THEN_LETTER = re.compile(r"\b(\d{1,2})\s+([A-Za-z])\b(?!['’.]\w)(?P<end>\s*(?:[?.!,;:]|$))?")
+
+
+def _sub_letters_joined(question: str, labels: list[str]) -> str:
+    """"grade 6 b" (from "grade six b") as "grade 6b" where a label's code ends so ("ZK6b"); an
+    "a" only at the end of a clause ("grade 6 a good one" keeps its article)."""
+    endings = {m.group(1).lower() for label in labels for m in [re.search(r"(\d{1,2}[A-Za-z])\s*$", label.strip())] if m}
+    if not endings:
+        return question
+
+    def joined(m: re.Match) -> str:
+        code = f"{m.group(1)}{m.group(2)}".lower()
+        if code not in endings or (m.group(2).lower() == "a" and m.group("end") is None):
+            return m.group(0)
+        return f"{m.group(1)}{m.group(2)}{m.group('end') or ''}"
+
+    return _NUMBER_THEN_LETTER.sub(joined, question)
 
 
 def _spaced_codes_as_the_table(question: str, labels: list[str]) -> str:
@@ -1806,7 +1915,7 @@ def _flat(text: str) -> str:
 
 
 # "past 16 hours", "more than 5 years", "under 2,000": just beyond the stated number
-_BEYOND = re.compile(r"\b(?:past|over|more than|beyond|above|exceeding|after(?: the)?|greater than)\s*$")
+_BEYOND = re.compile(r"\b(?:past|over|more than|beyond|above|exceeding|after(?: the)?|greater than|(?:just )?pass(?:ed|ing)?|gone)\s*$")
 _SHORT_OF = re.compile(r"\b(?:under|less than|below|fewer than|short of|not yet)\s*$")
 _EPSILON = 1e-3
 
@@ -2793,12 +2902,17 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         worded = [i for i in out if (raw[i] - shared - naming - place_words - STOP_STEMS) & (asked | stems_of(question))]
         if worded and len(worded) < len(out):
             out = worded
-    by_phrase = False
+    by_phrase = phrase_over_words = False
     if not out:
         # a phrase the question writes that one or two headers hold ("carry over" for "Maximum
         # Flexi Credit carried forward") names them before a single word of another ("next period")
         out = _columns_by_phrase(question, table, first)
         by_phrase = bool(out)
+    elif len(phrased := _columns_by_phrase(question, table, first)) == 1:
+        # a header the lexicon says the question's phrase is ("starting pay": "Entry salary") beats
+        # columns named only by words of that phrase ("pay" of "Pay points")
+        if _named_inside_the_phrase(question, table, phrased, [i for i in out if i != phrased[0]], names):
+            out, by_phrase, phrase_over_words = phrased, True, True
     if not out:
         # the label column's words name rows, not columns ("sick leave" does not ask for "Days per leave year")
         out = _column_by_unique_word(asked - _place_stems(question) - naming, names, common, first)
@@ -2818,7 +2932,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
 
     if written and not by_phrase and not any(own(i) & literal for i in out):
         out = written
-    out = _literal_before_synonym(out, own, literal, first, len(names), None if by_phrase else names, naming)
+    if not phrase_over_words:  # (the phrase's own words are what named the other columns)
+        out = _literal_before_synonym(out, own, literal, first, len(names), None if by_phrase else names, naming)
     # a column whose header the question writes as a phrase ("the longest duty period": "Maximum
     # Duty Period") beats one holding the same words apart ("Maximum duty hours per Roster Period");
     # a column named by words of its own stays ("the weekday rate and the max TOIL balance")
@@ -2839,6 +2954,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         subject = stems_of(table.caption) | {stem(b) for a, b in zip(tokens, tokens[1:]) if a in row_nouns}
         if all(not ((own(i) & asked) - _RANGE_ENDS - subject) for i in out if i not in ended):
             out = ended
+    out = _without_pay_words_on_other_values(question, table, out, own, asked, first)
     by_content = [i for i in out if (own(i) - _RANGE_ENDS) & asked]
     if by_content:
         out = [i for i in out if i in by_content or not (own(i) & asked) <= _RANGE_ENDS]
@@ -2851,6 +2967,8 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     out = _on_the_asked_side(question, table, out)
     out = _the_asked_thing(question, table, out)
     kind = value_column(question, table, first)
+    if kind is None and out:
+        kind = value_column(question, table, first, kinds=(_AMOUNT_KIND,))
     if kind is not None:
         out = [kind] + [i for i in out if i != kind]  # "how often ... a new laptop": the cycle first
     if not out and places and any(re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h.lower()) for h in table.headers[first:]):
@@ -2859,6 +2977,29 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
         if not any(r in h for r in regions for h in named):
             out = [first + i for i, h in enumerate(named) if re.search(r"\b(rest of (the )?world|other countries|elsewhere)\b", h)]
     return tuple(out) if len(out) < len(table.headers) - first else ()
+
+
+_PAY_STEMS = frozenset(stem(w) for w in ("pay", "salary", "wage", "wages", "earn", "earnings", "paid", "money", "remuneration"))
+
+
+# a question asking for a length of time or a count ("the minimum time I get paid for"): "paid"
+# may name the column of it
+_ASKS_A_MEASURE = re.compile(r"\b(?:time|hours?|minutes?|days?|weeks?|months?|years?|period|how long|how many|number of|points?)\b",
+                             re.IGNORECASE)
+
+
+def _without_pay_words_on_other_values(question: str, table: TableData, out: list[int], own, asked: set[str],
+                                       first: int) -> list[int]:
+    """The named columns without those named only by a word of pay whose cells are no amounts of
+    money ("Pay points", a count of steps, for "the starting pay for a ZK3a"), where other
+    columns hold money: the question's "pay" asks for an amount."""
+    def money(i: int) -> bool:
+        cells = [row.cells[i] for row in table.rows if i < len(row.cells) and row.cells[i].strip()]
+        return bool(cells) and sum(bool(_MONEY.search(c)) for c in cells) >= 0.5 * len(cells)
+
+    if not any(money(i) for i in range(first, len(table.headers))) or _ASKS_A_MEASURE.search(question):
+        return out
+    return [i for i in out if not ((own(i) & asked) and (own(i) & asked) <= _PAY_STEMS and not money(i))]
 
 
 _ABOVE = r"(?:over|above|past|beyond|after|more\s+than|exceeding|in\s+excess\s+of|once\s+(?:i(?:'m|\s+am|\s+have|'ve)\s+)?(?:done\s+|past\s+|over\s+)?)"
@@ -2953,6 +3094,16 @@ def _plain_header_asked(question: str, table: TableData, first: int) -> int | No
         if header and all(stem(w) in _GENERIC_STEMS for w in header) and re.search(rf"\b{written}\b", lowered):
             found.append(index)
     return found[0] if len(found) == 1 else None
+
+
+def _named_inside_the_phrase(question: str, table: TableData, phrased: list[int], others: list[int], names: list[set[str]]) -> bool:
+    """Whether the other columns are named only by words of the question's phrase that names the
+    phrased columns ("pay" of "starting pay", which names "Entry salary": not "Pay points")."""
+    if not others:
+        return False
+    inside = {part for p in stems_of(question) if "_" in p and any(equivalents(p) & stems_of(table.headers[i]) for i in phrased)
+              for part in p.split("_")}
+    return all(names[i] & stems_of(question) <= inside for i in others)
 
 
 def _columns_by_phrase(question: str, table: TableData, first: int) -> list[int]:
@@ -3282,6 +3433,21 @@ _VALUE_KINDS = (
      re.compile(r"\b(?:method|methods|way|manner|procedure|process|how)\b", re.IGNORECASE)),
 )
 
+# "how much is a room in Stag Lodge per week": an amount of money (not "how much leave", a quantity
+# of the noun written next, nor a weight); it puts the money column first among the columns the
+# question names by words ("Room type" for "a room"), and names none by itself: which table is asked
+# about is said by words, not by a wish for money
+_AMOUNT_KIND = (
+    re.compile(r"\bhow much\s+(?:is|are|was|were|will|would|does|do|did|can|could|should|money|cash)\b(?!.*\bweigh)"
+               r"|\bhow much\s+(?:i|we|you|they|he|she)\s+(?:get|earn|receive|pay|claim)\b"
+               r"|\bwhat\s+(?:does|do|will|would)\s+(?:\w+\s+){1,4}cost\b"
+               # "what do aquarists get paid for each dive": how much, not how or when
+               r"|^(?!.*\b(?:when|how soon|how often|how long|how is|how are|time|hours|minutes)\b).*\b(?:get|gets|getting)\s+paid\b",
+               re.IGNORECASE),
+    _MONEY,
+    re.compile(r"(?!x)x"),
+)
+
 
 _ASKING = re.compile(r"\b(?:how\s+(?:long|often|many|much|far|soon|late|early|big|high|fast)|what(?:'s|\s+is|\s+are|\s+was)?|which)\b",
                      re.IGNORECASE)
@@ -3331,11 +3497,11 @@ def _the_asked_thing(question: str, table: TableData, columns: list[int]) -> lis
     return naming
 
 
-def value_column(question: str, table: TableData, first: int) -> int | None:
+def value_column(question: str, table: TableData, first: int, kinds: tuple = ()) -> int | None:
     """The one value column whose cells read as what the question asks for: a frequency for
-    "how often", a duration for "how long"."""
+    "how often", a duration for "how long" (of `kinds`, the value kinds when none are given)."""
     literal = stems_of(question)
-    for asks, reads, named in _VALUE_KINDS:
+    for asks, reads, named in kinds or _VALUE_KINDS:
         if not asks.search(question):
             continue
         fits = []

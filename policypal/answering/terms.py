@@ -75,8 +75,18 @@ NUMBER_WORDS = {  # a number spelt out, with its value ("a"/"an" one, "half")
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-    "forty": 40, "fifty": 50, "half": 0.5, "a": 1, "an": 1,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "half": 0.5, "a": 1, "an": 1,
 }
+
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_COMPOUND_NUMBER = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
+
+
+def compound_numbers_in_digits(text: str) -> str:
+    """"twenty-five years", "thirty two miles" as "25 years", "32 miles": a number of two words is
+    one number (read word by word, "twenty-five" would be a five)."""
+    return _COMPOUND_NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2).lower()]), text)
 
 
 def stem(word: str) -> str:

@@ -14,8 +14,50 @@ _NAMED = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
 _WINDOW = re.compile(r"\b([01]?\d|2[0-4])[:.]([0-5]\d)\s*(?:-|–|—|to|until)\s*([01]?\d|2[0-4])[:.]([0-5]\d)\b")
 
 
+_HOURS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)}
+_HOUR = rf"(1[0-2]|0?[1-9]|{'|'.join(_HOURS)})"
+_PAST_TO = {"quarter": 15, "half": 30, "twenty": 20, "ten": 10, "five": 5, "twenty-five": 25}
+_MINUTES_WORD = r"(quarter|half|twenty[- ]five|twenty|ten|five)"
+# (not a span of a count: "five to ten minutes", "ten to twelve people")
+_NOT_A_COUNT = r"(?![\w-]|\s+(?:minutes?|mins?|hours?|hrs?|days?|nights?\b(?!\s)|weeks?|months?|years?|people|persons?|staff|miles?|km|"\
+               r"metres?|meters?|kg|times|per|percent|%|of)\b)"
+_WORDS_PAST_TO = re.compile(rf"\b(?:a\s+)?{_MINUTES_WORD}\s+(past|to)\s+{_HOUR}\b{_NOT_A_COUNT}", re.IGNORECASE)
+_HALF_HOUR = re.compile(rf"\bhalf\s+{_HOUR}\b(?!\s+(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|miles?))", re.IGNORECASE)
+_HOUR_WORD = re.compile(rf"\b({'|'.join(_HOURS)})(?=\s+(?:o'?clock|in the (?:morning|afternoon|evening)|at night|am|pm)\b)",
+                        re.IGNORECASE)
+_LATER_PART = re.compile(r"^[^.?!;]{0,30}?\b(night|evening|afternoon|pm|p\.m\.)\b", re.IGNORECASE)
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else _HOURS[word.lower()]
+
+
+def times_in_words_as_digits(text: str) -> str:
+    """The times a person writes in words as digits: "quarter to five in the morning" as "4:45 in
+    the morning", "half past six" as "6:30", "half eleven on Saturday night" as "23:30" (British:
+    half past), "five o'clock" as "5 o'clock"; a time told beside "night", "evening" or "pm" is an
+    afternoon's or night's one."""
+    def clock(hour: int, minutes: int, after: str) -> str:
+        later = _LATER_PART.match(after)
+        if later and hour < 12 and not (later.group(1).lower() == "night" and hour < 5):
+            return f"{hour + 12}:{minutes:02d}"
+        return f"{hour}:{minutes:02d}"
+
+    def past_to(m: re.Match) -> str:
+        minutes = _PAST_TO[re.sub(r"[- ]+", "-", m.group(1).lower())]
+        hour = _hour(m.group(3))
+        if m.group(2).lower() == "to":
+            hour, minutes = (hour - 1) or 12, 60 - minutes
+        return clock(hour, minutes, text[m.end():])
+
+    text = _WORDS_PAST_TO.sub(past_to, text)
+    text = _HALF_HOUR.sub(lambda m: clock(_hour(m.group(1)), 30, text[m.end():]), text)
+    return _HOUR_WORD.sub(lambda m: str(_HOURS[m.group(1).lower()]), text)
+
+
 def times_in(text: str) -> list[int]:
     """The times of day the text names, in the order written, as minutes after midnight."""
+    text = times_in_words_as_digits(text)
     found: list[tuple[int, int]] = []
     taken: list[tuple[int, int]] = []
 
