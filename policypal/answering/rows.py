@@ -321,7 +321,10 @@ def _named_whole(question: str, table: TableData, labels: list[str], found: RowM
     if len(found.rows) > 1:
         return replace(found, rows=(row,), partial=False) if any(r is row for r in found.rows) else found
     other = names[table.rows.index(found.rows[0])] if found.rows[0] in table.rows else frozenset()
-    if found.rows[0] is not row and (found.partial or (other and other < name)):
+    # (not over a row holding every word of that name and another the question writes: "night
+    # checks" is "Night checks each night", not "Check times")
+    more = name < other and bool((other - name) & stems_of(question))
+    if found.rows[0] is not row and (found.partial or (other and other < name)) and not more:
         return RowMatch(table, (row,), how="label")
     return found
 
@@ -2234,6 +2237,16 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
                  and all(held_by_row.get(id(r)) and held_by_row[id(r)] < held_by_row[id(p[3])] for _, _, r in full)]
         if len(wider) == 1:
             return RowMatch(table, (wider[0][3],), how="label")
+        # a label named whole only by words other labels hold too ("check" of "Check times", beside
+        # "Night checks each night" and "Payment per check") gives way to the one label holding
+        # those words and more of the question's ("how many night checks at Wexcombe?")
+        weak = all(held_by_row.get(id(r)) and all(counts.get(s, 0) > 1 for s in held_by_row[id(r)]) for _, _, r in full)
+        # (words written, not reached through a place: "London" does not write the "UK" of "UK
+        # outside London")
+        richer = [p for p in partial if weak and p[0] >= 0.5 and held_by_row.get(id(p[3]), set()) <= stems_of(question)
+                  and all(held_by_row[id(r)] < held_by_row.get(id(p[3]), set()) for _, _, r in full)]
+        if len(richer) == 1:
+            return RowMatch(table, (richer[0][3],), how="label", partial=True, named_words=richer[0][1])
     if full:
         top = max(n for n, _, _ in full)
         best = [(own, row) for n, own, row in full if n == top]

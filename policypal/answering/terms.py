@@ -83,10 +83,21 @@ _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"
 _COMPOUND_NUMBER = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
 
 
+_SPELT = "|".join(sorted((w for w in NUMBER_WORDS if w not in ("half", "an", "zero")), key=len, reverse=True))
+_HUNDREDS = re.compile(rf"\b(\d{{1,3}}|{_SPELT})\s+(hundred|thousand)\b(?!\s+(?:and\s+)?(?:{_SPELT})\b)", re.IGNORECASE)
+
+
 def compound_numbers_in_digits(text: str) -> str:
-    """"twenty-five years", "thirty two miles" as "25 years", "32 miles": a number of two words is
-    one number (read word by word, "twenty-five" would be a five)."""
-    return _COMPOUND_NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2).lower()]), text)
+    """"twenty-five years", "thirty two miles", "twelve thousand miles" as "25 years", "32 miles",
+    "12000 miles": a number of two words or more is one number (read word by word, "twenty-five"
+    would be a five, "twelve thousand" a twelve)."""
+    text = _COMPOUND_NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2).lower()]), text)
+
+    def times(m: re.Match) -> str:
+        count = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1).lower()]
+        return str(int(count * (100 if m.group(2).lower() == "hundred" else 1000)))
+
+    return _HUNDREDS.sub(times, text)
 
 
 def stem(word: str) -> str:

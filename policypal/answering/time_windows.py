@@ -1,7 +1,8 @@
-"""Times of day: the hour a question names ("paged at 11pm", "at 7 in the morning", "19:30") and
-the windows table rows give ("Night shift (22:00-06:00)", "Evening 18:00 to 22:00"), a window
-that passes midnight included. Plain text in, minutes after midnight out. And days of the week:
-the days a question names that a row does not ("Sunday" against "Saturday 09:00-13:00")."""
+"""Times of day: the hour a question names ("paged at 11pm", "at 7 in the morning", "19:30",
+"quarter to five in the morning") and the windows table rows give ("Night shift (22:00-06:00)",
+"Evening 18:00 to 22:00"), a window that passes midnight included. Plain text in, minutes after
+midnight out. And days of the week: the days a question names that a row does not ("Sunday"
+against "Saturday 09:00-13:00")."""
 from __future__ import annotations
 
 import re
@@ -19,7 +20,7 @@ _HOUR = rf"(1[0-2]|0?[1-9]|{'|'.join(_HOURS)})"
 _PAST_TO = {"quarter": 15, "half": 30, "twenty": 20, "ten": 10, "five": 5, "twenty-five": 25}
 _MINUTES_WORD = r"(quarter|half|twenty[- ]five|twenty|ten|five)"
 # (not a span of a count: "five to ten minutes", "ten to twelve people")
-_NOT_A_COUNT = r"(?![\w-]|\s+(?:minutes?|mins?|hours?|hrs?|days?|nights?\b(?!\s)|weeks?|months?|years?|people|persons?|staff|miles?|km|"\
+_NOT_A_COUNT = r"(?![\w-]|\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|persons?|staff|miles?|km|"\
                r"metres?|meters?|kg|times|per|percent|%|of)\b)"
 _WORDS_PAST_TO = re.compile(rf"\b(?:a\s+)?{_MINUTES_WORD}\s+(past|to)\s+{_HOUR}\b{_NOT_A_COUNT}", re.IGNORECASE)
 _HALF_HOUR = re.compile(rf"\bhalf\s+{_HOUR}\b(?!\s+(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|miles?))", re.IGNORECASE)

@@ -71,6 +71,17 @@ def test_a_number_of_two_words_is_one_number():
     assert told_quantities("I've been here twenty-five years") == told_quantities("I've been here 25 years") != []
 
 
+def test_hundreds_and_thousands_in_words_are_their_number():
+    assert compound_numbers_in_digits("about twelve thousand business miles") == "about 12000 business miles"
+    assert compound_numbers_in_digits("two hundred miles, a thousand pounds") == "200 miles, 1000 pounds"
+    # a number read on ("three hundred and fifty") is left whole rather than cut short
+    assert compound_numbers_in_digits("three hundred and fifty miles") == "three hundred and fifty miles"
+    mileage = table(["Business miles in the tax year", "Car or van", "Motorcycle"],
+                    [["Up to 10,000 miles", "45p per mile", "24p per mile"], ["Over 10,000 miles", "25p per mile", "24p per mile"]])
+    assert named("I've driven about twelve thousand business miles in my car this tax year. What rate now?", mileage)[1] == [
+        "Over 10,000 miles"]
+
+
 def test_passing_a_bound_is_beyond_it():
     assert named("What's the one-off payment when I pass twenty-five years' service?", SERVICE)[1:4:2] == (
         ["Over 25 years"], ["One-off milestone payment on entering the band"])
@@ -86,3 +97,20 @@ def test_getting_paid_asks_for_the_amount_not_how_it_is_paid():
 def test_the_attribute_row_of_the_asked_kind_in_a_table_of_things_as_columns():
     assert named("How much is each night check at Wexcombe?", CHECKS)[1] == ["Payment per check"]
     assert named("payment per check at Wexcombe Aquarium", CHECKS)[1] == ["Payment per check"]
+
+
+def test_a_label_named_by_a_shared_word_gives_way_to_the_one_holding_more_of_the_question():
+    arrangements = table(
+        ["", "Harrowgate Park", "Wexcombe Aquarium"],
+        [["Night checks each night", "3", "2"],
+         ["Check times", "21:00, 00:30 and 04:30", "22:00 and 03:00"],
+         ["Payment per check", "£27.50", "£31.00"],
+         ["Carried out by", "Duty keeper", "Duty life support technician"]],
+    )
+    # "check" names three labels; "night checks" names the one holding both words
+    assert named("how many night checks at Wexcombe Aquarium", arrangements)[1] == ["Night checks each night"]
+    assert named("check times at Wexcombe Aquarium", arrangements)[1] == ["Check times"]
+    # a word reached through a place is not written: "London" is not "UK outside London"
+    caps = table(["Location code", "Locations", "Hotel cap per night"],
+                 [["L1", "UK outside London", "£110"], ["L2", "London", "£185"], ["L3", "Ireland, Belgium", "£160"]])
+    assert named("How much can a hotel in London cost a night?", caps)[1] == ["L2"]
