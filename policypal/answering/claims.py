@@ -39,7 +39,7 @@ from chunking.pipe_tables import is_delimiter_line, is_pipe_line
 from chunking.sentences import split_sentences_quick
 
 from .evidence import Claim, Evidence
-from .terms import MONTHS
+from .terms import COMPOUND_NUMBER, MONTHS, NUMBER_WORDS
 
 MIN_WORD_SHARE = 0.5  # share of a claim's content words that must be in its sources
 STEM = 5  # words are compared by their first letters
@@ -177,13 +177,10 @@ _DATE_PATTERNS = [
 _NOT_IDENTIFIER_PREFIX = frozenset({"rs", "inr", "usd", "eur", "gbp", "aed", "sgd", "no", "nos", "km", "kg", "pm", "am", "v", "p", "pp"})
 _IDENTIFIER = re.compile(r"\b[A-Za-z]{1,4}-?\d+[A-Za-z]?(?:-\d+)?\b|\b\d+(?:\.\d+){2,}\b")
 _NUMBER = re.compile(r"(?<![\d,])(?<!\d\.)(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?")
-_WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-}
-_WORD_NUMBER = re.compile(r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](one|two|three|four|five|six|seven|eight|nine)\b|\b(" + "|".join(_WORD_NUMBERS) + r")\b", re.I)
+# numbers in words, as terms reads them ("twenty-five" one number), and "hundred"; not "a", "an",
+# "half" or "zero", which a claim writes as words
+_WORD_NUMBERS = {w: v for w, v in NUMBER_WORDS.items() if w not in ("a", "an", "half", "zero")} | {"hundred": 100}
+_WORD_NUMBER = re.compile(COMPOUND_NUMBER.pattern + r"|\b(" + "|".join(_WORD_NUMBERS) + r")\b", re.I)
 
 
 @dataclass

@@ -486,10 +486,10 @@ def _plain_column(question: str, table: TableData) -> tuple[int, ...]:
 # the words a header may leave the question to imply: what any value of a pay table is
 _VALUE_STEMS = frozenset(stem(w) for w in ("rate", "amount", "pay", "value", "sum"))
 _UNIT_ADVERBS = {"daily": "day", "annual": "year", "yearly": "year", "nightly": "night"}
-_UNITS = r"(hour|day|week|month|year|shift|night|mile)"
+_RATE_UNITS = r"(hour|day|week|month|year|shift|night|mile)"
 # "per hour", "each week"; "an hour" after what is paid ("earn an hour", "get a week"), not "an hour late"
-_PER_UNIT = re.compile(rf"\b(?:per|each|every)\s+{_UNITS}\b"
-                       rf"|\b(?:earn|earns|get|gets|paid|pay|make|makes|receive|receives|cost|costs|charged?)\s+an?\s+{_UNITS}\b",
+_PER_UNIT = re.compile(rf"\b(?:per|each|every)\s+{_RATE_UNITS}\b"
+                       rf"|\b(?:earn|earns|get|gets|paid|pay|make|makes|receive|receives|cost|costs|charged?)\s+an?\s+{_RATE_UNITS}\b",
                        re.IGNORECASE)
 
 

@@ -79,8 +79,9 @@ NUMBER_WORDS = {  # a number spelt out, with its value ("a"/"an" one, "half")
 }
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_COMPOUND_NUMBER = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b", re.IGNORECASE)
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# a number of tens and ones in words ("twenty-five", "thirty two"): group 1 the tens, group 2 the ones
+COMPOUND_NUMBER = re.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_ONES)})\b", re.IGNORECASE)
 
 
 _SPELT = "|".join(sorted((w for w in NUMBER_WORDS if w not in ("half", "an", "zero")), key=len, reverse=True))
@@ -91,7 +92,7 @@ def compound_numbers_in_digits(text: str) -> str:
     """"twenty-five years", "thirty two miles", "twelve thousand miles" as "25 years", "32 miles",
     "12000 miles": a number of two words or more is one number (read word by word, "twenty-five"
     would be a five, "twelve thousand" a twelve)."""
-    text = _COMPOUND_NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2).lower()]), text)
+    text = COMPOUND_NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()] + NUMBER_WORDS[m.group(2).lower()]), text)
 
     def times(m: re.Match) -> str:
         count = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1).lower()]

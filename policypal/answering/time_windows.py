@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .terms import NUMBER_WORDS
+
 _CLOCK_12 = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])", re.IGNORECASE)
 _CLOCK_24 = re.compile(r"(?<![£$€\d.,])\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*(?:am|pm|a\.m\.|p\.m\.|%))", re.IGNORECASE)
 _SPOKEN = re.compile(r"\b(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(?:o'?clock\s+)?(?:in the (morning|afternoon|evening)|at night)\b",
@@ -15,7 +17,7 @@ _NAMED = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
 _WINDOW = re.compile(r"\b([01]?\d|2[0-4])[:.]([0-5]\d)\s*(?:-|–|—|to|until)\s*([01]?\d|2[0-4])[:.]([0-5]\d)\b")
 
 
-_HOURS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)}
+_HOURS = {w: NUMBER_WORDS[w] for w in "one two three four five six seven eight nine ten eleven twelve".split()}
 _HOUR = rf"(1[0-2]|0?[1-9]|{'|'.join(_HOURS)})"
 _PAST_TO = {"quarter": 15, "half": 30, "twenty": 20, "ten": 10, "five": 5, "twenty-five": 25}
 _MINUTES_WORD = r"(quarter|half|twenty[- ]five|twenty|ten|five)"
