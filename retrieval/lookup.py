@@ -233,6 +233,23 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
     return [found[i] for i in ids if i in found]
 
 
+def glossary_chunks(*, versions: list[int], limit: int = 12) -> list[Chunk]:
+    """The block chunks of these versions that define something (their definitions sections and
+    defining sentences), in document order, at most `limit`: a policy's glossary, to read which
+    of its terms a rule uses, however it writes them ("during an inflatable session")."""
+    if not versions:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT c.id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} "
+            "ORDER BY c.version_id, c.ordinal LIMIT %s",
+            [id_array(versions), limit],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    found = chunks_by_id(ids)
+    return [found[i] for i in ids if i in found]
+
+
 def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1) -> list[Chunk]:
     """Block chunks of the version's section numbered `number` ("4.2"), nearest first: the section
     whose heading carries the number, else the block holding the paragraph that opens with it

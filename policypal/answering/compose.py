@@ -33,7 +33,7 @@ from .coverage import (
 from .defined_rows import row_by_definition
 from .definitions import defined_terms, definition_spans, mentions, other_document_references, referenced_sections
 from .evidence import (
-    ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
+    ANSWERED, NOT_COVERED, PARTLY, ROLE_CARRIES, ROLE_DEFINITION, ROLE_DEFINITION_USE, ROLE_HIT, ROLE_REFERENCE, Answer, Evidence, TableData, TableRow,
 )
 from .places import places_in
 from .quantities import decides_the_case, told_quantities
@@ -41,7 +41,7 @@ from .time_windows import parts_of_day_held, unheld_days
 from .grade_ladders import ladder_column
 from .table_codes import families_named, family_span, table_codes
 from .rows import (
-    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, table_columns_text, table_range_text, value_column, writes_a_currency,
+    RowMatch, absent_name, clipped_words, spelt_family_words, columns_named_by_numbers, what_a_header_gives, columns_spanning_codes, kin_covered, gives_who, label_of, labels_are_names, match_table, measure_words, names_label_column, quantity_words, row_sentence_text, row_spans_a_written_code, table_columns_text, table_range_text, value_column, writes_a_currency,
 )
 from .terms import (
     GENERIC_WORDS, STOP_STEMS, STOP_WORDS, agreements, code_key, code_keys_in, equivalents, key_terms, numbers, polarity, proper_names, readings, stem,
@@ -131,6 +131,10 @@ def compose_answer(
         carried |= {stem(part) for part in parts_of_day_held(question, " ".join(row_text))}  # "afternoon": "from 13:00"
         if m.how == "range" or m.columns:
             carried |= {stem(w) for w in measure_words(question)}  # "1.6 litre": the row's 1,201-1,800cc
+    if about:
+        # the asker's own words for a defined thing ("a big floating assault course" for an
+        # Inflatable session, "a floating inflatable obstacle course ...")
+        carried |= _described_by_definitions(question, about, every)
     own, entries = _glossary_units(pool)
     pairs = _paired_units(pool) + entries
     decision = decide(question, own + [texts for texts, _ in pairs],
@@ -202,6 +206,41 @@ def compose_answer(
     if outcome == PARTLY and missing:
         text += "\n\n" + _not_mentioned_sentence(missing, cited)
     return Answer(text, outcome, cited=cited, missing=missing if outcome != ANSWERED else [])
+
+
+DESCRIPTION_SPAN = 3  # words from the first to the last of a description a definition writes ("floating ... course")
+
+
+def _described_by_definitions(question: str, about: list[str] | tuple[str, ...], every: list[Evidence]) -> set[str]:
+    """The stems of the words the asker puts inside a description of a defined thing ("assault" of
+    "a floating assault course", where the definition of the term the question is about reads "a
+    floating inflatable obstacle course"): a word between two the definition holds, the second a
+    noun (no stop or generic words). The asker's own name for the thing is no part the sources
+    lack; a word before the described words is ("the probationary period": what is asked)."""
+    paragraphs = [p for e in every if e.role in (ROLE_DEFINITION, ROLE_HIT) for t, p in definition_spans(e.text) if t in about]
+    held = stems_of(" ".join(paragraphs))
+    sequences = [[stem(w) for w in words(p)] for p in paragraphs]
+
+    def described_together(first: str, last: str) -> bool:
+        # the definition writes the two words as one description ("floating inflatable obstacle
+        # course"), not apart ("excluding any ... enhancement ... pay point")
+        return any(0 < j - i <= DESCRIPTION_SPAN for seq in sequences for i, a in enumerate(seq) if a == first
+                   for j, b in enumerate(seq) if b == last)
+
+    tokens = words(question)
+    # (a capitalised word is a name, the subject of what follows: "does Tessellate keep Customer Data")
+    names = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", question)}
+    out = set()
+    for before, modifier, noun in zip(tokens, tokens[1:], tokens[2:]):
+        if before in names or not {"NOUN", "ADJ"} & set(readings(modifier)):
+            continue
+        if stem(noun) in held and stem(before) in held and stem(modifier) not in held \
+                and before not in STOP_WORDS and before not in GENERIC_WORDS \
+                and modifier not in STOP_WORDS and modifier not in GENERIC_WORDS and modifier.isalpha() \
+                and noun not in STOP_WORDS and noun not in GENERIC_WORDS and "NOUN" in readings(noun) \
+                and described_together(stem(before), stem(noun)):
+            out.add(stem(modifier))
+    return out
 
 
 def with_definitions(answer: Answer, definitions: list[tuple[Evidence, str]]) -> Answer:
@@ -647,20 +686,31 @@ def _through_another_table(question: str, matches: list[RowMatch], evidence: lis
         if e.table is not None and e.table.rows:
             tables.setdefault(_table_id(e.table), e)
     asked = {s for s in stems_of(question) if s not in STOP_STEMS and len(s) > 2}
+    written = set(words(question))
     for first in matches:
         if first.how == "absent" or len(first.rows) != 1:
             continue
         row = first.rows[0]
         own = stems_of(" ".join([first.table.caption, *first.table.headers]))
+        written_column = any((stems_of(first.table.headers[c]) - STOP_STEMS - _GENERIC_STEMS) & asked
+                             for c in first.columns if c < len(first.table.headers))
         for key, host in tables.items():
             other = host.table
             if key == _table_id(first.table):
                 continue
             labels = {label_of(other, r).strip().lower(): r for r in other.rows}
             for column, cell in enumerate(row.cells):
+                by_span = False
                 if column < max(first.table.label_columns, 1) and first.named_by == 0:
                     continue  # (a label that named its own row links only when another column named it)
                 linked = labels.get(cell.strip().lower())
+                if linked is None and code_key(cell) is not None and not written_column:
+                    # (a row whose label spans the cell's code: "LC7" leads to "Premium for LC7 to LC9";
+                    # not when the first table has a column the question writes a word of: "basic pay"
+                    # of the CW1 row, "sleep in payment" of its "Sleep-in (per night)")
+                    spanning = [r for r in other.rows if row_spans_a_written_code(cell, other, r)]
+                    linked = spanning[0] if len(spanning) == 1 else None
+                    by_span = linked is not None
                 heads = () if linked is not None else _headers_naming(other, cell)
                 if linked is None and not heads:
                     continue
@@ -673,6 +723,10 @@ def _through_another_table(question: str, matches: list[RowMatch], evidence: lis
                     continue
                 if linked is not None and second.rows != (linked,):
                     continue
+                if by_span and not any(w in written for c in second.columns for w in words(other.headers[c])
+                                       if w not in STOP_WORDS and w not in GENERIC_WORDS):
+                    continue  # (a column reached by a span is one the question writes a word of as written:
+                    # "working a Sunday"; not "notice period" for "Periodic medical")
                 if linked is None:
                     # the cell names a column ("Band 2"): the question names the row on its own
                     # ("a bank holiday at the Slough depot": Bank holiday working)
@@ -1022,9 +1076,14 @@ def _about_table(question: str, match: RowMatch, host: Evidence, corpus_mentions
         return 1.0  # "an S3 ... for working an early": a row, and the column a code names by its span ("S1–S4")
     if match.rows and match.by_ladder:
         return 1.0  # "day-crewed allowance for a watch manager": a row, and the column written for the asker's grade
-    if match.rows and _names_a_long_code(question, match) and not _value_asked_the_table_lacks(question, stems_of(" ".join(
-            [match.table.caption, *match.table.headers, host.breadcrumb, *notes, *(c for r in match.table.rows for c in r.cells)])), corpus_mentions):
-        return 1.0  # "time logged under nc6": a code of two letters or more names its table ("L5" may be any grade's)
+    if (match.rows and _names_a_long_code(question, match) or _names_a_numbered_name(question, match)) \
+            and not _value_asked_the_table_lacks(question, stems_of(" ".join(
+                [match.table.caption, *match.table.headers, host.breadcrumb, *notes, *(c for r in match.table.rows for c in r.cells)])),
+                corpus_mentions):
+        # "time logged under nc6": a code of two letters or more names its table ("L5" may be any
+        # grade's); so does a numbered name of the table's own ("a Ducklings 2 class" beside
+        # Ducklings 1 and 3), or one it lacks ("Ducklings 4")
+        return 1.0
     # the named rows' own words (and their synonyms) name the row, and the places name a column:
     # they do not say what the table is about
     # a row and one of its value columns named: the question asks for a cell of this table
@@ -1172,6 +1231,24 @@ def _names_a_long_code(question: str, match: RowMatch) -> bool:
     ("nc6" for "NC-06", "EX101"), however it pads or joins it."""
     written = code_keys_in(question, min_prefix=2)
     return any(code_key(label_of(match.table, row)) in written for row in match.rows)
+
+
+_NUMBERED_NAME = re.compile(r"^([A-Za-z][A-Za-z'-]+(?:\s+[A-Za-z][A-Za-z'-]+)?)\s+(\d{1,3}[a-z]?)$")
+
+
+def _names_a_numbered_name(question: str, match: RowMatch) -> bool:
+    """Whether the question writes, whole, the label of a named row that is a name and a number
+    ("Ducklings 2", "Stage 3") of a family the table numbers (another label is the name with
+    another number), or such a label the table lacks (the absent "Ducklings 4")."""
+    labels = [label_of(match.table, r).strip() for r in match.table.rows]
+    names = [m.group(1).lower() for label in labels if (m := _NUMBERED_NAME.match(label))]
+    asked = [match.asked.strip()] if match.how == "absent" else [label_of(match.table, r).strip() for r in match.rows]
+    for label in asked:
+        m = _NUMBERED_NAME.match(label)
+        if m and names.count(m.group(1).lower()) >= (2 if match.how != "absent" else 1) \
+                and re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", question, re.IGNORECASE):
+            return True
+    return False
 
 
 def _writes_a_family(match: RowMatch, families: list[str]) -> bool:

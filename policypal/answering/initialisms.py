@@ -21,6 +21,10 @@ def spelt_out(question: str, texts: list[str]) -> str:
     nor closing with a small word. Left as written when no phrase or more than one fits."""
     candidates = [w for w in dict.fromkeys(re.findall(r"\b[A-Za-z]{%d,%d}\b" % (MIN_LETTERS, MAX_LETTERS), question))
                   if w.lower() not in STOP_WORDS and not readings(w.lower())]
+    # two capitals are an initialism too where they stand as a noun ("the DM was off sick"), not
+    # after a number ("6 PM", "24 HR")
+    candidates += [w for w in dict.fromkeys(re.findall(r"(?<!\d)(?<!\d\s)\b[A-Z]{2}\b(?![-/]?\d)", question))
+                   if w.lower() not in STOP_WORDS and not readings(w.lower())]
     if not candidates:
         return question
     body = "\n".join(texts)
@@ -35,10 +39,10 @@ def spelt_out(question: str, texts: list[str]) -> str:
 
 
 def _phrases_with_initials(initialism: str, text: str) -> set[str]:
-    pattern = r"[\s-]+".join(rf"{letter}[a-z]*" for letter in initialism)
+    pattern = r"[ \t-]+".join(rf"{letter}[a-z]*" for letter in initialism)  # (never across lines or texts)
     out = set()
     for m in re.finditer(rf"\b{pattern}\b", text, re.IGNORECASE):
-        parts = re.split(r"[\s-]+", m.group(0).lower())
+        parts = re.split(r"[ \t-]+", m.group(0).lower())
         if parts[0] in _SMALL_WORDS or parts[-1] in _SMALL_WORDS:
             continue
         out.add(m.group(0).lower())

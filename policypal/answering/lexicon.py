@@ -53,6 +53,13 @@ SYNONYM_GROUPS: list[set[str]] = [
     {"volunteer", "volunteering", "charity"},
     {"second job", "side job", "another job", "secondary employment", "outside employment", "additional employment",
      "moonlighting", "outside interests"},
+    # protective equipment and first aid, as workers name them
+    {"hearing protection", "ear defenders", "ear defender", "ear protection", "ear plugs", "earplugs", "ear muffs", "earmuffs"},
+    {"eye protection", "safety glasses", "safety goggles", "goggles", "safety specs"},
+    {"resuscitation", "cpr", "chest compressions", "rescue breaths"},
+    {"jewellery", "jewelry", "ring", "rings", "wedding ring", "wedding band", "earrings", "necklace", "bracelet",
+     "piercing", "piercings"},
+    {"information security", "infosec", "cyber security", "cybersecurity", "it security"},
     # pay and reward
     {"salary", "pay", "wage", "wages", "compensation", "remuneration", "base pay"},
     {"bonus", "incentive", "variable pay"},

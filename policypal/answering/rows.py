@@ -196,8 +196,12 @@ def match_table(question: str, table: TableData, notes: tuple[str, ...] = ()) ->
     written_columns = tuple(c for c in columns if c < len(table.headers)
                             and stems_of(table.headers[c]) - _GENERIC_STEMS <= stems_of(question))
     found = _named_whole(_without_column_words(question, table, written_columns), table, labels, found)
-    if found is None:
-        found = _match_bracketed_spans(question, table, labels)
+    if found is None or not exact:
+        # a code written is a fact, words shared are not: "the Sunday premium for LC7" names
+        # "Premium for LC7 to LC9" by its span, whatever its words share with "Premium for LC1 to LC6"
+        spanned = _match_bracketed_spans(question, table, labels)
+        if spanned is not None:
+            found, exact = spanned, True
     if found is None or found.partial:
         # a code written anywhere in the rows ("Compassionate leave (CL1)", "Officers (IS1 to
         # IS3)", a "Severity level" column of "Level 1" ... "Level 4"): its row, or absent
@@ -415,8 +419,12 @@ def _attribute_of_the_asked_kind(question: str, table: TableData, found: RowMatc
         cells = [c for c in row.cells[first:] if c.strip()]
         return bool(cells) and sum(bool(reads.search(c)) for c in cells) >= 0.6 * len(cells)
 
-    if any(reading(r) for r in found.rows):
-        return found
+    read = tuple(r for r in found.rows if reading(r))
+    if read:
+        # (of the rows its words name, those of the asked kind: "How long is a pool plant operator
+        # certificate valid?" names "Required qualification" by the certificate and "Qualification
+        # lasts", whose cells are durations)
+        return replace(found, rows=read)
     kinds = [r for r in table.rows if reading(r)]
     return replace(found, rows=(kinds[0],)) if len(kinds) == 1 else found
 
@@ -1056,9 +1064,12 @@ def _another_kind(question: str, table: TableData, labels: list[str], *, spans: 
     known = {stem(w) for text in [*labels, *table.headers, table.caption] for w in words(text)}
     header = [w for h in table.headers[: max(table.label_columns, 1)] for w in words(h)]
     # (a label's last word that can be a kind: not "in" of "call-in", nor the "2019" of a bracket)
+    # (a label that is a phrase of its own, "Vomit in the water", "Damage to airport
+    # infrastructure", ends on what its preposition governs, not on a kind of row)
     last = [words(label) for label in labels]
     heads = {stem(w) for w in header if w not in STOP_WORDS} | {stem(ws[-1]) for ws in last
-                                                               if ws and ws[-1] not in STOP_WORDS and ws[-1].isalpha()}
+                                                               if ws and ws[-1] not in STOP_WORDS and ws[-1].isalpha()
+                                                               and not _PHRASE_WORDS & set(ws[:-1])}
     if spans:
         # a table of spans ("4.5 - 8 hours", "Petrol car up to 1,200cc"): only the nouns of its
         # labels that are no quantity name kinds of row ("a hybrid car"; not "core hours")
@@ -1099,6 +1110,9 @@ def _another_kind(question: str, table: TableData, labels: list[str], *, spans: 
         return written.group(0) if written else " ".join(tokens[start:end])
     return ""
 
+
+# the prepositions and articles inside a label that is a phrase ("Loose stool in the water")
+_PHRASE_WORDS = frozenset("in on at to into onto from with without by of near between the a an".split())
 
 # words that say how much or which one, not what kind ("my usual shift", "an extra shift")
 _NOT_KINDS = frozenset(
@@ -1568,6 +1582,10 @@ def _range(label: str) -> _Span | None:
                       r"(?:shallower|lower|shorter|lighter|narrower|earlier) than)\b|<", text)
     to_below = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour|minute)s?)?\s*(?:-|to)\s*"
                          r"(under|less than|below|fewer than|up to|no more than)\s*(?:[£$€¥₹]\s*)?\d", text)
+    # "2.5 ppm up to 10 ppm": from the first, up to the second included
+    up_to = re.search(r"\d\s*(?:%|[a-z]{1,3}|(?:year|month|week|day|hour|minute)s?)?\s+up to\s*(?:[£$€¥₹]\s*)?\d", text)
+    if len(nums) >= 2 and up_to and not to_below and not lower and not lower_inclusive:
+        return _Span(nums[0], True, nums[1], True, kind, unit, months)
     if len(nums) >= 2 and to_below and not lower:
         # "6 months to under 2 years", "£100 to less than £500": from the first, below the second
         return _Span(nums[0], True, nums[1], to_below.group(1) in ("up to", "no more than"), kind, unit, months)
@@ -2033,6 +2051,13 @@ _QUANTITY = re.compile(
 )
 
 
+def _is_a_sentence(caption: str) -> bool:
+    """Whether a table's caption is a sentence of the text leading into it ("The shift premium is
+    a percentage of ... including paid breaks."), not a title ("Table 3: Shift premiums")."""
+    text = caption.strip()
+    return text.endswith((".", ":")) and len(words(text)) >= 8 and not re.match(r"(?i)table\s+\d", text)
+
+
 def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
     """Rows whose label the question names: a country a place is in, or every word that tells
     the label apart from the others (failing that, the one label holding most of its words)."""
@@ -2074,6 +2099,15 @@ def _match_names(question: str, table: TableData, labels: list[str]) -> RowMatch
     # the caption's words are the table's topic: "staff travel" in a question about a table of
     # "Staff travel eligibility" names no "Travel Companion" row by itself
     topic = {stem(w) for w in words(table.caption)} - _GENERIC_STEMS
+    if _is_a_sentence(table.caption):
+        # a caption that is the sentence leading into the table ("The shift premium is a percentage
+        # of ...") may speak of one row by its whole label: that label's own words still tell the
+        # row apart (not a word it shares with something else the sentence speaks of: "paid on top
+        # of the sleep-in payment" is no "Disturbance during a sleep-in")
+        for label in labels:
+            name = _without_brackets(label).strip()
+            if len(words(name)) >= 2 and _holds_phrase(table.caption, name):
+                topic -= {s for s in stems_of(name) if counts.get(s) == 1}
     sequence = [stem(w) for w in words(question)]
     # a label's bracket may hold other names of the row ("Late shift (D2, P1)", "Night Shift (N1,
     # C4N)"): the words outside it name the row on their own, where no other label has them too
@@ -2867,7 +2901,7 @@ def asked_columns(question: str, table: TableData, notes: tuple[str, ...] = ()) 
     numbers_of_rows = {n for word, n in worded_numbers if len(re.findall(rf"\b{n}\b", question)) == 1 and (
         word in naming or (word not in STOP_STEMS and (word, n) not in header_codes and any(c == n for _, c in header_codes)))}
     asked -= numbers_of_rows
-    noted = _columns_in_notes(places, notes, names, common, first)
+    noted = _columns_in_notes(places, notes, names, common, first) or _columns_a_note_calls(question, table, notes, first)
     if noted:
         return noted
     ranged = columns_named_by_numbers(question, table)
@@ -3572,20 +3606,72 @@ def _columns_in_notes(places, notes: tuple[str, ...], names: list[set[str]], com
     return ()
 
 
+_NOTE_CLAUSES = re.compile(r"\s*(?:[,;]\s*(?:and\s+)?|\s+and\s+(?=the\s))", re.IGNORECASE)
+_CALLED = re.compile(r"^(?:the\s+)?(?P<head>.+?)\s+(?:is|are)\s+(?:paid\s+at\s+|known\s+as\s+|called\s+)?(?P<what>.+?)\.?$",
+                     re.IGNORECASE)
+
+
+def _columns_a_note_calls(question: str, table: TableData, notes: tuple[str, ...], first: int) -> tuple[int, ...]:
+    """The value column a note of the table's section calls by a phrase the question writes ("The
+    overtime hourly rate is time and a half, and the bank holiday hourly rate is double time":
+    "the time and a half rate for a dough mixer" asks for the overtime hourly rate). The note's
+    clause names the column by its whole header; the phrase is of two words at least, one of
+    them not a stop word."""
+    if not notes:
+        return ()
+    headers = {" ".join(words(h)): i for i, h in enumerate(table.headers) if i >= first and words(h)}
+    flat = " ".join(words(question))
+    found: set[int] = set()
+    for note in notes:
+        for clause in _NOTE_CLAUSES.split(note):
+            m = _CALLED.match(clause.strip())
+            if not m:
+                continue
+            column = headers.get(" ".join(words(m.group("head"))))
+            phrase = words(m.group("what"))
+            if column is None or len(phrase) < 2 or all(w in STOP_WORDS for w in phrase) or len(phrase) > 6:
+                continue
+            if re.search(rf"\b{re.escape(' '.join(phrase))}\b", flat):
+                found.add(column)
+    return tuple(found) if len(found) == 1 else ()
+
+
 def _match_bracketed_spans(question: str, table: TableData, labels: list[str]) -> RowMatch | None:
-    """The row whose label gives, in brackets, a span of codes holding one the question writes
-    ("Key Stage 3 (Years 7 to 9)": "year 8 canoeing" is that row; "Sixth Form (Years 12 and 13)")."""
-    spans = []
-    for label in labels:
-        inside = re.search(r"\(([^)]*)\)", label)
-        inner = re.sub(r"\band\b(?!\s+(?:above|over|higher))", "to", inside.group(1)).strip() if inside else ""
-        spans.append((_code_span(inner) or _lettered_span(inner)) if inside else None)
+    """The row whose label gives, in brackets or after its words, a span of codes holding one the
+    question writes ("Key Stage 3 (Years 7 to 9)": "year 8 canoeing" is that row; "Sixth Form
+    (Years 12 and 13)"; "Premium for LC7 to LC9": "an LC8" is that row)."""
+    spans = [_span_in_label(label) for label in labels]
     families = {sp[0] for sp in spans if sp is not None}
     if sum(sp is not None for sp in spans) < 2 or len(families) != 1:
         return None
     written = _family_positions(question, families.pop())
     rows = tuple(row for row, sp in zip(table.rows, spans) if sp is not None and any(sp[1] <= n <= sp[2] for n in written))
     return RowMatch(table, rows, how="label", exact=True) if len(rows) == 1 else None
+
+
+# a span of codes after a label's words: "Premium for LC7 to LC9", "Staff on grades 1 to 5"
+_SPAN_AFTER_WORDS = re.compile(r"(?<![\w£$€])((?:[A-Za-z]{1,8}\s?)?\d{1,2}[a-z]?\s*(?:to|-|–|—)\s*(?:[A-Za-z]{1,8}\s?)?\d{1,2}[a-z]?)\s*$")
+
+
+def _span_in_label(label: str) -> tuple[str, float, float] | None:
+    """(family, low, high) of the codes a label spans in its bracket ("Key Stage 3 (Years 7 to 9)")
+    or at its end after its words ("Premium for LC7 to LC9"); None for another label (a span of
+    plain numbers, "10 to 20", is a range, not codes)."""
+    inside = re.search(r"\(([^)]*)\)", label)
+    if inside:
+        inner = re.sub(r"\band\b(?!\s+(?:above|over|higher))", "to", inside.group(1)).strip()
+        return _code_span(inner) or _lettered_span(inner)
+    tail = _SPAN_AFTER_WORDS.search(label.strip())
+    if tail is None or tail.start() == 0:
+        return None  # (a label that is a span itself, "G4-G6", is matched as a code span)
+    return _code_span(tail.group(1)) or _lettered_span(tail.group(1))
+
+
+def row_spans_a_written_code(question: str, table: TableData, row: TableRow) -> bool:
+    """Whether the row's label spans a code the question writes ("Premium for LC7 to LC9" for "an
+    LC8")."""
+    span = _span_in_label(label_of(table, row))
+    return span is not None and any(span[1] <= n <= span[2] for n in _family_positions(question, span[0]))
 
 
 def _row_in_notes(question: str, table: TableData, labels: list[str], notes: tuple[str, ...]) -> RowMatch | None:

@@ -66,7 +66,7 @@ GENERIC_WORDS = frozenset(
     min minimum limit limits money rate rates year years month months week weeks day days time times hour hours
     first second next last per every different able one two three four five six seven eight nine ten
     do does did make made take taken taking give given go goes going gone went come use used using put
-    firm worth main tomorrow yesterday tonight fully entirely wholly purely
+    firm worth main tomorrow yesterday tonight afterwards afterward pop nip reading readings fully entirely wholly purely
     lads lad guys folks
     """.split()
 )

@@ -127,7 +127,7 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
         loader.attach_tables([e for e in extra if e.table is None])
         evidence += loader.with_tables(extra)
     # "vs8 ooh rate": the initialism read as the phrase the evidence spells out ("Out-of-hours")
-    question = spelt_out(question, [e.text for e in evidence] + [" ".join(e.table.headers) for e in evidence if e.table])
+    question = spelt_out(question, [e.text for e in evidence] + ["\n".join(e.table.headers) for e in evidence if e.table])
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
     if answer.outcome != "answered" and not (answer.outcome == "not_covered" and answer.cited):
@@ -647,7 +647,28 @@ def _definitions_known(answer, evidence: list[Evidence], loader: EvidenceLoader,
     for chunk in lookup.chunks_defining(terms=wanted) if wanted else []:
         for term, paragraph in definition_spans(chunk.text):
             definitions.setdefault(term, (chunk, paragraph))
+    for term, found in _glossary_terms_used(evidence, loader, definitions).items():
+        definitions.setdefault(term, found)
     return definitions
+
+
+def _glossary_terms_used(evidence: list[Evidence], loader: EvidenceLoader, known: dict[str, tuple]) -> dict[str, tuple]:
+    """term -> (chunk, definition) for the terms the glossaries of the ranked policies define that a
+    ranked rule uses in its own case ("During an inflatable session, one extra lifeguard ...",
+    where '"Inflatable session" means any session in which a floating inflatable obstacle course
+    ... is in the water'): a term written in lower case is not looked up by its capitals, and the
+    asker describes it ("a big floating assault course") without its name."""
+    ranked = [e for e in evidence if e.rank > 0 and e.key in loader.rows and e.kind not in ("table", "table_row")]
+    versions = list(dict.fromkeys(loader.rows[e.key].version_id for e in ranked))
+    out: dict[str, tuple] = {}
+    for chunk in lookup.glossary_chunks(versions=versions, limit=GLOSSARY_CHUNKS):
+        for term, paragraph in definition_spans(chunk.text):
+            if term in known or term in out or len(term) < 4:
+                continue
+            if any(loader.rows[e.key].version_id == chunk.version_id and mentions(e.text, term)
+                   and term not in defined_terms(e.text) for e in ranked):
+                out[term] = (chunk, paragraph)
+    return out
 
 
 def _rules_using(term: str, about: list[str], question: str, *, home: list[int], vector, have: set[int],
@@ -715,6 +736,7 @@ def _documents_named(name: str, code: str, versions: list[int], own: int) -> lis
     return []
 
 
+GLOSSARY_CHUNKS = 12  # defining chunks of the ranked policies read for the terms their rules use
 DESCRIBED_MIN_TERMS = 3  # key terms of the question a definition the search did not rank must hold
 
 
