@@ -133,21 +133,32 @@ def chunks_with_initial(*, versions: list[int], letter: str, number: int, limit:
                                 versions=versions, limit=limit)
 
 
+
+def _chunks_in_order(ids: list[int]) -> list[Chunk]:
+    """The chunk rows of the ids, with their sources, in the order of the ids (one query)."""
+    found = chunks_by_id(ids)
+    return [found[i] for i in ids if i in found]
+
+
+def _selected_chunks(sql: str, params) -> list[Chunk]:
+    """The chunks whose ids the query selects, in its order (one query for the ids, one for the
+    rows)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [row[0] for row in cursor.fetchall()]
+    return _chunks_in_order(ids)
+
 def _rows_first_matching(tsquery_sql: str, params: list, *, versions: list[int], limit: int) -> list[Chunk]:
     """Searchable chunks of the versions whose text matches the full-text query, table rows
     first, with their sources (one query for the ids, one for the rows)."""
     if not versions:
         return []
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ {tsquery_sql} "
-            "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
-            "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
-            [*params, id_array(versions), limit],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _selected_chunks(
+        f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ {tsquery_sql} "
+        "AND c.version_id + 0 = ANY(%s::bigint[]) AND c.searchable "
+        "ORDER BY (c.kind = 'table_row') DESC, c.id LIMIT %s",
+        [*params, id_array(versions), limit],
+    )
 
 
 def terms_mentioned(*, versions: list[int], alternatives: dict[str, list[str]]) -> dict[str, bool]:
@@ -201,8 +212,7 @@ def chunks_using_phrase(*, versions: list[int], phrase: str | list[str], query_v
             [*phrases, id_array(versions), exclude or [0], *order_params, limit],
         )
         ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _chunks_in_order(ids)
 
 
 # the chunks that define something, as the partial index chunk_defining states it
@@ -222,15 +232,11 @@ def chunks_defining(*, terms: dict[str, list[int]], limit: int = 8) -> list[Chun
     phrases = [f"{term} {verb}" for term in terms for verb in DEFINING]
     versions = sorted({v for vs in terms.values() for v in vs})
     query = " || ".join(["phraseto_tsquery('english', %s)"] * len(phrases))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
-            f"AND c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} ORDER BY c.ordinal LIMIT %s",
-            [*phrases, id_array(versions), limit],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _selected_chunks(
+        f"SELECT c.id FROM retrieval_chunk c WHERE c.search_vector @@ ({query}) "
+        f"AND c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} ORDER BY c.ordinal LIMIT %s",
+        [*phrases, id_array(versions), limit],
+    )
 
 
 def glossary_chunks(*, versions: list[int], limit: int = 12) -> list[Chunk]:
@@ -239,15 +245,11 @@ def glossary_chunks(*, versions: list[int], limit: int = 12) -> list[Chunk]:
     of its terms a rule uses, however it writes them ("during an inflatable session")."""
     if not versions:
         return []
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT c.id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} "
-            "ORDER BY c.version_id, c.ordinal LIMIT %s",
-            [id_array(versions), limit],
-        )
-        ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _selected_chunks(
+        f"SELECT c.id FROM retrieval_chunk c WHERE c.version_id = ANY(%s::bigint[]) AND {DEFINES_SQL} "
+        "ORDER BY c.version_id, c.ordinal LIMIT %s",
+        [id_array(versions), limit],
+    )
 
 
 def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1) -> list[Chunk]:
@@ -273,8 +275,7 @@ def section_blocks(*, version_id: int, number: str, query_vector, limit: int = 1
                 [version_id, opening, limit],
             )
             ids = [row[0] for row in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _chunks_in_order(ids)
 
 
 def table_parts(tables: list[Chunk]) -> dict[tuple[int, str], tuple[list[Chunk], list[Chunk]]]:
@@ -373,11 +374,7 @@ def definitions_carrying(*, versions: list[int], words: list[str], min_words: in
     )
     params = {f"w{i}": w for i, w in enumerate(words)}
     params.update(versions=id_array(versions), scan=scan, min=min_words, limit=limit)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        ids = [r[0] for r in cursor.fetchall()]
-    found = chunks_by_id(ids)
-    return [found[i] for i in ids if i in found]
+    return _selected_chunks(sql, params)
 
 
 def chunks_carrying(*, versions: list[int], words: list[str], min_words: int, query_vector,

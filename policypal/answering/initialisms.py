@@ -23,7 +23,7 @@ def spelt_out(question: str, texts: list[str]) -> str:
                   if w.lower() not in STOP_WORDS and not readings(w.lower())]
     # two capitals are an initialism too where they stand as a noun ("the DM was off sick"), not
     # after a number ("6 PM", "24 HR")
-    candidates += [w for w in dict.fromkeys(re.findall(r"(?<!\d)(?<!\d\s)\b[A-Z]{2}\b(?![-/]?\d)", question))
+    candidates += [w for w in dict.fromkeys(re.findall(r"(?<!\d\s)\b[A-Z]{2}\b(?![-/]?\d)", question))
                    if w.lower() not in STOP_WORDS and not readings(w.lower())]
     if not candidates:
         return question

@@ -127,7 +127,7 @@ def _answer_from(question: str, ranked: list, context, *, user, as_of: dt.date, 
         loader.attach_tables([e for e in extra if e.table is None])
         evidence += loader.with_tables(extra)
     # "vs8 ooh rate": the initialism read as the phrase the evidence spells out ("Out-of-hours")
-    question = spelt_out(question, [e.text for e in evidence] + ["\n".join(e.table.headers) for e in evidence if e.table])
+    question = spelt_out(question, [e.text for e in evidence] + [h for e in evidence if e.table for h in e.table.headers])
     mentions = _corpus_mentions(question, evidence, versions)
     answer = compose_answer(question, evidence, corpus_mentions=mentions, related=lookup.word_vectors.related)
     if answer.outcome != "answered" and not (answer.outcome == "not_covered" and answer.cited):
